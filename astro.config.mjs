@@ -1,0 +1,22 @@
+// @ts-check
+import { defineConfig } from 'astro/config';
+import react from '@astrojs/react';
+import node from '@astrojs/node';
+import tailwindcss from '@tailwindcss/vite';
+
+// The publisher (src/publish) runs `astro build` with OUT_DIR and ASTRO_CACHE_DIR pointing under
+// DATA_DIR, so each build lands in its own folder and the incremental cache survives `npm ci`.
+export default defineConfig({
+  site: process.env.SITE_URL || 'http://localhost:4321',
+  output: 'static',
+  // Middleware mode: our own node:http host (src/server/host.ts) serves the published static
+  // build and hands everything else to Astro's handler (docs/decisions/0001-process-model.md).
+  adapter: node({ mode: 'middleware' }),
+  outDir: process.env.OUT_DIR || './dist',
+  cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
+  integrations: [react()],
+  vite: { plugins: [tailwindcss()] },
+  session: false,
+  experimental: { incrementalBuild: true },
+  devToolbar: { enabled: false },
+});

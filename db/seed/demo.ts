@@ -1,0 +1,263 @@
+import type { TrainerInput } from '../../src/domain/trainer';
+import type { TrainingInput } from '../../src/domain/training';
+
+/**
+ * Demo data (issue 2): 6 trainers, 14 trainings in 8 states and all three formats, dates spread
+ * over the next 9 months from the day of seeding.
+ */
+type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate'> & {
+  startsInDays: number;
+  days: number;
+};
+
+const schedule = (...days: [string, string, string][]) =>
+  JSON.stringify(days.map(([day, time, topics]) => ({ day, time, topics })));
+
+const STANDARD_REFUND =
+  'Full refund minus a $50 administrative fee more than 30 days before the start; 50% refund or full credit 15 to 30 days before; credit only from 14 days to 48 hours before; no refunds within 48 hours.';
+
+const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 'startsInDays'>): DemoTraining => ({
+  description:
+    'A hands-on EMDR training combining lecture, live demonstrations and supervised practicum. Participants learn the eight phases of EMDR therapy, the Adaptive Information Processing model and how to prepare clients safely for reprocessing.',
+  price: 1500,
+  days: 3,
+  location: 'Online',
+  venue: null,
+  format: 'In-Person',
+  state: null,
+  isEMDRIACertified: true,
+  ceCredits: 20,
+  schedule: null,
+  refundPolicy: null,
+  thinkificUrl: 'https://emdr-training.thinkific.com/courses/emdr-basic-training',
+  isPublished: true,
+  ...overrides,
+});
+
+export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
+  {
+    trainer: {
+      name: 'Dr. Maria Gonzalez',
+      bio: 'Licensed psychologist and EMDRIA Approved Consultant with 18 years of trauma practice in Los Angeles. Maria has trained over 1,200 clinicians and specialises in complex PTSD and attachment repair.',
+      credentials: 'PsyD, EMDRIA Approved Consultant',
+      photo: null,
+      website: 'https://example.com/maria-gonzalez',
+      thinkificAffiliateUrl: null,
+      statesServed: ['CA', 'NV', 'AZ', 'OR'],
+    },
+    trainings: [
+      basics({
+        title: 'EMDR Basic Training Part 1 — Los Angeles',
+        startsInDays: 12,
+        location: 'Los Angeles, CA',
+        venue: 'Westside Conference Center',
+        state: 'CA',
+        price: 1495,
+        schedule: schedule(
+          ['Day 1', '9:00 AM - 5:00 PM', 'AIP model, history taking, client selection'],
+          ['Day 2', '9:00 AM - 5:00 PM', 'Preparation and resourcing, practicum'],
+          ['Day 3', '9:00 AM - 4:00 PM', 'Assessment, desensitization, closure'],
+        ),
+        refundPolicy: STANDARD_REFUND,
+      }),
+      basics({
+        title: 'EMDR Basic Training Part 1 — Live Online (Pacific Time)',
+        startsInDays: 45,
+        format: 'Virtual',
+        location: 'Zoom',
+        state: 'CA',
+        price: 1295,
+        ceCredits: 20,
+      }),
+      basics({
+        title: 'Complex Trauma and Dissociation: EMDR Advanced Workshop',
+        startsInDays: 150,
+        days: 2,
+        format: 'Hybrid',
+        location: 'San Diego, CA',
+        venue: 'Harbor Institute',
+        state: 'CA',
+        price: 650,
+        ceCredits: 12,
+      }),
+    ],
+  },
+  {
+    trainer: {
+      name: 'James Whitfield',
+      bio: 'LCSW and EMDRIA Approved Trainer based in Austin. James has led community mental health programs for veterans and first responders for over a decade.',
+      credentials: 'LCSW, EMDRIA Approved Trainer',
+      photo: null,
+      website: 'https://example.com/james-whitfield',
+      thinkificAffiliateUrl: 'https://emdr-training.thinkific.com/?ref=jwhitfield',
+      statesServed: ['TX', 'OK', 'LA'],
+    },
+    trainings: [
+      basics({
+        title: 'EMDR Basic Training — Austin Weekend Intensive',
+        startsInDays: 25,
+        location: 'Austin, TX',
+        venue: 'Capitol Training Rooms',
+        state: 'TX',
+        schedule: schedule(
+          ['Day 1', '8:30 AM - 5:00 PM', 'Trauma-informed assessment and treatment planning'],
+          ['Day 2', '8:30 AM - 5:00 PM', 'Phases 3-6 with supervised practicum'],
+          ['Day 3', '8:30 AM - 3:30 PM', 'Closure, reevaluation and future templates'],
+        ),
+      }),
+      basics({
+        title: 'EMDR with First Responders and Veterans',
+        startsInDays: 95,
+        days: 1,
+        format: 'Virtual',
+        location: 'Zoom',
+        state: 'TX',
+        price: 295,
+        ceCredits: 6,
+        isEMDRIACertified: false,
+      }),
+    ],
+  },
+  {
+    trainer: {
+      name: 'Dr. Aisha Patel',
+      bio: 'Psychiatrist and researcher in New York City. Aisha integrates EMDR with somatic approaches and teaches at two graduate programs.',
+      credentials: 'MD, EMDRIA Certified Therapist',
+      photo: null,
+      website: null,
+      thinkificAffiliateUrl: null,
+      statesServed: ['NY', 'NJ', 'CT', 'PA', 'MA'],
+    },
+    trainings: [
+      basics({
+        title: 'EMDR Basic Training Part 2 — New York City',
+        startsInDays: 60,
+        location: 'New York, NY',
+        venue: 'Midtown Learning Center',
+        state: 'NY',
+        price: 1595,
+        refundPolicy: STANDARD_REFUND,
+      }),
+      basics({
+        title: 'Somatic Resources in EMDR Therapy',
+        startsInDays: 120,
+        days: 2,
+        format: 'Hybrid',
+        location: 'Brooklyn, NY',
+        venue: 'Park Slope Wellness Studio',
+        state: 'NY',
+        price: 480,
+        ceCredits: 12,
+      }),
+      basics({
+        title: 'EMDR for Anxiety and Panic: Live Online',
+        startsInDays: 200,
+        days: 2,
+        format: 'Virtual',
+        location: 'Zoom',
+        state: 'NJ',
+        price: 395,
+        ceCredits: 10,
+      }),
+    ],
+  },
+  {
+    trainer: {
+      name: 'Rebecca Thornton',
+      bio: 'LPC and EMDRIA Approved Consultant in Miami with a practice focused on children and adolescents.',
+      credentials: 'LPC, EMDRIA Approved Consultant',
+      photo: null,
+      website: 'https://example.com/rebecca-thornton',
+      thinkificAffiliateUrl: null,
+      statesServed: ['FL', 'GA'],
+    },
+    trainings: [
+      basics({
+        title: 'EMDR with Children and Adolescents',
+        startsInDays: 35,
+        days: 2,
+        location: 'Miami, FL',
+        venue: 'Biscayne Professional Center',
+        state: 'FL',
+        price: 550,
+        ceCredits: 13,
+        schedule: schedule(
+          ['Day 1', '9:00 AM - 4:30 PM', 'Developmental adaptations, play-based resourcing'],
+          ['Day 2', '9:00 AM - 4:30 PM', 'Working with caregivers, case consultation'],
+        ),
+      }),
+      basics({
+        title: 'EMDR Basic Training — Atlanta',
+        startsInDays: 170,
+        location: 'Atlanta, GA',
+        venue: 'Peachtree Conference Hall',
+        state: 'GA',
+        refundPolicy: STANDARD_REFUND,
+      }),
+    ],
+  },
+  {
+    trainer: {
+      name: 'Michael Chen',
+      bio: 'LMFT in Seattle who has taught EMDR to couples and family therapists for twelve years.',
+      credentials: 'LMFT',
+      photo: null,
+      website: null,
+      thinkificAffiliateUrl: null,
+      statesServed: ['WA', 'OR'],
+    },
+    trainings: [
+      basics({
+        title: 'EMDR in Couples Therapy',
+        startsInDays: 75,
+        days: 2,
+        format: 'Hybrid',
+        location: 'Seattle, WA',
+        venue: 'Lake Union Center',
+        state: 'WA',
+        price: 520,
+        ceCredits: 12,
+      }),
+      basics({
+        title: 'EMDR Basic Training Part 1 — Live Online (Mountain & Pacific)',
+        startsInDays: 240,
+        format: 'Virtual',
+        location: 'Zoom',
+        state: null,
+        price: 1295,
+      }),
+    ],
+  },
+  {
+    trainer: {
+      name: 'Dr. Samuel Okafor',
+      bio: 'Clinical psychologist in Chicago, EMDRIA Approved Trainer, and former director of a university trauma clinic.',
+      credentials: 'PhD, EMDRIA Approved Trainer',
+      photo: null,
+      website: 'https://example.com/samuel-okafor',
+      thinkificAffiliateUrl: null,
+      statesServed: ['IL', 'WI', 'IN', 'MI'],
+    },
+    trainings: [
+      basics({
+        title: 'EMDR Basic Training — Chicago',
+        startsInDays: 110,
+        location: 'Chicago, IL',
+        venue: 'Loop Training Institute',
+        state: 'IL',
+        price: 1450,
+        refundPolicy: STANDARD_REFUND,
+      }),
+      basics({
+        title: 'Consultation Group for EMDRIA Certification',
+        startsInDays: 265,
+        days: 1,
+        format: 'Virtual',
+        location: 'Zoom',
+        state: 'IL',
+        price: 200,
+        ceCredits: 5,
+      }),
+    ],
+  },
+];

@@ -1,0 +1,13 @@
+/** Training formats (SPEC §3, §9). A Hybrid training matches both other filters (issue 2). */
+export const FORMATS = ['In-Person', 'Virtual', 'Hybrid'] as const;
+export type TrainingFormat = (typeof FORMATS)[number];
+export const FORMAT_MAX_LENGTH = 20;
+
+export function isFormat(value: string): value is TrainingFormat {
+  return (FORMATS as readonly string[]).includes(value);
+}
+
+/** The stored formats a filter value matches. */
+export function formatsMatching(filter: TrainingFormat): TrainingFormat[] {
+  return filter === 'Hybrid' ? ['Hybrid'] : [filter, 'Hybrid'];
+}

@@ -1,0 +1,53 @@
+import { z } from 'zod';
+import { STATE_CODES, isStateCode } from './states';
+import { LIMITS, optionalText, optionalUrl, requiredText } from './fields';
+
+export const TRAINER_MESSAGES = {
+  name: 'Name is required',
+  bio: 'Bio is required',
+  statesServed: 'Use two-letter US state codes separated by commas, e.g. CA, NY, TX',
+} as const;
+
+/** The form edits statesServed as one comma-separated string (SPEC §3): split, trim, drop empties, upper-case. */
+export function parseStatesServed(text: string): string[] {
+  return text
+    .split(',')
+    .map((part) => part.trim().toUpperCase())
+    .filter(Boolean);
+}
+
+export function formatStatesServed(states: readonly string[]): string {
+  return states.join(', ');
+}
+
+/** Photo is an object path we issued (issue 6), never an arbitrary URL. */
+const photoPath = optionalText(LIMITS.url).refine((value) => value === null || /^\/objects\/[\w.-]+$/.test(value) || /^https?:\/\//.test(value), {
+  error: 'Photo must be an uploaded image',
+});
+
+export const TrainerInputSchema = z.strictObject({
+  name: requiredText(TRAINER_MESSAGES.name),
+  bio: requiredText(TRAINER_MESSAGES.bio, LIMITS.long),
+  credentials: optionalText(),
+  photo: photoPath,
+  website: optionalUrl(),
+  thinkificAffiliateUrl: optionalUrl(),
+  statesServed: z
+    .array(z.string().trim().toUpperCase(), { error: TRAINER_MESSAGES.statesServed })
+    .max(STATE_CODES.length, { error: TRAINER_MESSAGES.statesServed })
+    .default([])
+    .refine((codes) => codes.every(isStateCode), { error: TRAINER_MESSAGES.statesServed })
+    .transform((codes) => [...new Set(codes)]),
+});
+
+export type TrainerFormInput = z.input<typeof TrainerInputSchema>;
+export type TrainerInput = z.output<typeof TrainerInputSchema>;
+
+export interface Trainer extends TrainerInput {
+  id: string;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+/** What `GET /api/trainers/{id}` shows the public (SPEC §7). */
+export type PublicTrainer = Pick<Trainer, 'id' | 'name' | 'bio' | 'website' | 'photo' | 'credentials'>;

@@ -1,0 +1,33 @@
+import path from 'node:path';
+
+/**
+ * Server configuration read from the environment (CONTRACT.md, Environment). Read on each call, not
+ * at import, so tests and the publisher's child processes can set variables before use.
+ */
+export function serverEnv() {
+  const siteUrl = (process.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  const localSite = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(siteUrl);
+  return {
+    host: process.env.HOST || '127.0.0.1',
+    port: Number(process.env.PORT || 4321),
+    siteUrl,
+    databaseUrl: process.env.DATABASE_URL || '',
+    dataDir: path.resolve(process.env.DATA_DIR || './data'),
+    adminEmail: process.env.ADMIN_EMAIL || '',
+    adminPassword: process.env.ADMIN_PASSWORD || '',
+    seedDemo: process.env.SEED_DEMO,
+    buildHookUrl: process.env.BUILD_HOOK_URL || '',
+    rebuildDebounceMs: Number(process.env.REBUILD_DEBOUNCE_MS ?? 1000),
+    secureCookie: process.env.SESSION_SECURE_COOKIE ? process.env.SESSION_SECURE_COOKIE === '1' : !localSite,
+  };
+}
+
+/** Public settings baked into the static pages at build time (links in header, footer, partner and legal pages). */
+export function publicEnv() {
+  return {
+    statsWidgetUrl: (process.env.PUBLIC_STATS_WIDGET_URL || '').replace(/\/+$/, ''),
+    parentSiteUrl: process.env.PUBLIC_PARENT_SITE_URL || 'https://emdrtraining.example.com',
+    supportEmail: process.env.PUBLIC_SUPPORT_EMAIL || 'support@emdrtraining.example.com',
+    partnerFormUrl: process.env.PUBLIC_PARTNER_FORM_URL || 'https://forms.example.com/emdr-founding-partner',
+  };
+}

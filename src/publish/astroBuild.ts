@@ -1,0 +1,56 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+
+export interface BuildResult {
+  ok: boolean;
+  log: string;
+  rendered: number;
+  restored: number;
+  ms: number;
+}
+
+/**
+ * Runs `astro build` in a child process into outDir from a snapshot file (issue 3). The child never
+ * touches the database: the snapshot is its only input, so a build can't see half a change.
+ */
+export function runAstroBuild(opts: { outDir: string; dataFile: string; cacheDir: string; logFile: string }): Promise<BuildResult> {
+  const started = Date.now();
+  const astroBin = path.resolve(process.cwd(), 'node_modules/astro/bin/astro.mjs');
+  return new Promise((resolve) => {
+    const log = fs.createWriteStream(opts.logFile);
+    const child = spawn(process.execPath, [astroBin, 'build'], {
+      cwd: process.cwd(),
+      env: {
+        ...process.env,
+        OUT_DIR: opts.outDir,
+        ASTRO_CACHE_DIR: opts.cacheDir,
+        SITE_DATA_FILE: opts.dataFile,
+        ASTRO_TELEMETRY_DISABLED: '1',
+        NODE_ENV: 'production',
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    const collect = (chunk: Buffer) => {
+      output += chunk.toString();
+      log.write(chunk);
+    };
+    child.stdout.on('data', collect);
+    child.stderr.on('data', collect);
+    child.on('close', (code) => {
+      log.end();
+      const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
+      resolve({
+        ok: code === 0,
+        log: plain,
+        rendered: (plain.match(/\(\+\d+ms\)/g) ?? []).length,
+        restored: (plain.match(/\(restored\)/g) ?? []).length,
+        ms: Date.now() - started,
+      });
+    });
+    child.on('error', (error) => {
+      output += String(error);
+    });
+  });
+}

@@ -1,0 +1,29 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+
+/**
+ * A hash of the code a build is made from. At start, a live build with the same fingerprint is
+ * served as it is; otherwise the site (and the server code we run) is rebuilt first.
+ */
+const INPUTS = ['src', 'public', 'db/migrations', 'astro.config.mjs', 'tailwind.config.mjs', 'package-lock.json'];
+
+export function codeFingerprint(root = process.cwd()): string {
+  const hash = createHash('sha256');
+  const visit = (rel: string) => {
+    const full = path.join(root, rel);
+    if (!fs.existsSync(full)) return;
+    const stat = fs.statSync(full);
+    if (stat.isDirectory()) {
+      for (const name of fs.readdirSync(full).sort()) visit(path.join(rel, name));
+    } else {
+      hash.update(rel).update('\0').update(fs.readFileSync(full)).update('\0');
+    }
+  };
+  for (const input of INPUTS) visit(input);
+  // Public settings are baked into the pages at build time.
+  for (const [key, value] of Object.entries(process.env).sort()) {
+    if (key.startsWith('PUBLIC_') || key === 'SITE_URL') hash.update(`${key}=${value}\0`);
+  }
+  return hash.digest('hex');
+}

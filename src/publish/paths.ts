@@ -1,0 +1,21 @@
+import path from 'node:path';
+
+/** Where published builds live under DATA_DIR (CONTRACT.md). */
+export function sitePaths(dataDir: string) {
+  const root = path.join(dataDir, 'site');
+  return {
+    root,
+    builds: path.join(root, 'builds'),
+    current: path.join(root, 'current'),
+    cache: path.join(root, 'cache'),
+    build: (id: string) => path.join(root, 'builds', id),
+    input: (id: string) => path.join(root, 'builds', `${id}.input.json`),
+    log: (id: string) => path.join(root, 'builds', `${id}.log`),
+  };
+}
+
+export type SitePaths = ReturnType<typeof sitePaths>;
+
+export function newBuildId(now = new Date()): string {
+  return `${now.toISOString().replace(/[-:.TZ]/g, '')}-${process.pid}`;
+}

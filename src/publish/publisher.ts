@@ -1,0 +1,140 @@
+import { buildAndSwap } from './buildSite';
+import { callDeployHook } from './deployHook';
+import { tryBuildLock } from './lock';
+import type { SitePaths } from './paths';
+import { latestRequest, readState, recordFailure, recordSuccess, setState, trimRequests } from './state';
+
+export interface PublisherOptions {
+  paths: SitePaths;
+  debounceMs: number;
+  /** How often other instances' requests are looked for. */
+  pollMs?: number;
+  /** Builds that must not be pruned (the one whose server code this process runs). */
+  pinned?: string[];
+  buildHookUrl?: string;
+  log?: (message: string) => void;
+}
+
+const KICK = Symbol.for('emdr.publish.kick');
+const DAY_MS = 86_400_000;
+
+/**
+ * Debounced, single-flight publishing (issue 3). Requests closer together than the debounce are
+ * served by one build (trailing debounce, capped at 5× so a stream of edits still publishes); a
+ * request during a build causes exactly one follow-up build; a failed build is retried only when a
+ * newer request arrives; once a day the site is rebuilt so ended trainings leave the list.
+ */
+export class Publisher {
+  private running = false;
+  private again = false;
+  private stopped = false;
+  private timer: NodeJS.Timeout | undefined;
+  private poller: NodeJS.Timeout | undefined;
+  private lastAttemptAt = 0;
+  readonly builds: { ok: boolean; ms: number; rendered: number; restored: number }[] = [];
+
+  constructor(private readonly opts: PublisherOptions) {}
+
+  start(): void {
+    (globalThis as Record<symbol, unknown>)[KICK] = () => this.schedule(0);
+    this.poller = setInterval(() => this.schedule(0), this.opts.pollMs ?? 2000);
+    this.poller.unref();
+    this.schedule(0);
+  }
+
+  /** Stops scheduling; resolves when a running build has finished (SIGTERM must not leave half a swap). */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    clearInterval(this.poller);
+    clearTimeout(this.timer);
+    delete (globalThis as Record<symbol, unknown>)[KICK];
+    while (this.running) await new Promise((r) => setTimeout(r, 50));
+  }
+
+  private schedule(delayMs: number): void {
+    if (this.stopped) return;
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    clearTimeout(this.timer);
+    this.timer = setTimeout(() => void this.tick(), Math.max(0, delayMs));
+  }
+
+  private async tick(): Promise<void> {
+    if (this.running || this.stopped) return;
+    this.running = true;
+    let next: number | null = null;
+    try {
+      next = await this.step();
+    } catch (error) {
+      this.opts.log?.(`publisher: ${(error as Error).message}`);
+      next = this.opts.pollMs ?? 2000;
+    } finally {
+      this.running = false;
+    }
+    if (this.again) {
+      this.again = false;
+      next = 0;
+    }
+    if (next !== null) this.schedule(next);
+  }
+
+  /** One decision; returns when to look again (null: wait for a kick or the poll). */
+  private async step(): Promise<number | null> {
+    const now = Date.now();
+    const [state, latest] = await Promise.all([readState(), latestRequest()]);
+    const pending = latest.id > state.publishedRequestId && latest.id > state.failedRequestId;
+    const dailyDue =
+      !pending &&
+      state.lastPublishedAt !== null &&
+      Math.floor(state.lastPublishedAt.getTime() / DAY_MS) < Math.floor(now / DAY_MS) &&
+      now - this.lastAttemptAt > 3_600_000;
+    if (!pending && !dailyDue) return null;
+
+    if (pending) {
+      const quietFor = now - latest.requestedAt.getTime();
+      const waitingFor = now - (latest.oldestPendingAt?.getTime() ?? now);
+      if (quietFor < this.opts.debounceMs && waitingFor < this.opts.debounceMs * 5) {
+        if (state.state === 'idle') await setState('queued');
+        return this.opts.debounceMs - quietFor;
+      }
+    }
+
+    const release = await tryBuildLock();
+    if (!release) return this.opts.pollMs ?? 2000;
+    try {
+      // Another instance may have published while this one waited for the lock.
+      const [fresh, target] = await Promise.all([readState(), latestRequest()]);
+      if (pending && !(target.id > fresh.publishedRequestId && target.id > fresh.failedRequestId)) return 0;
+      this.lastAttemptAt = now;
+      await setState('building');
+      await this.publish(target.id);
+    } finally {
+      await release();
+    }
+    return 0;
+  }
+
+  private async publish(requestId: number): Promise<void> {
+    const { paths, buildHookUrl, pinned = [], log } = this.opts;
+    if (buildHookUrl) {
+      const result = await callDeployHook(buildHookUrl);
+      if (result.ok) await recordSuccess(requestId, `hook-${Date.now()}`);
+      else await recordFailure(requestId, result.error);
+      log?.(result.ok ? 'publisher: deploy hook called' : `publisher: ${result.error}`);
+      return;
+    }
+    const outcome = await buildAndSwap(paths, pinned);
+    if (outcome.ok) {
+      await recordSuccess(requestId, outcome.buildId);
+      await trimRequests(requestId);
+      this.builds.push({ ok: true, ms: outcome.ms, rendered: outcome.rendered, restored: outcome.restored });
+      log?.(`publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored)`);
+    } else {
+      await recordFailure(requestId, outcome.error);
+      this.builds.push({ ok: false, ms: 0, rendered: 0, restored: 0 });
+      log?.(`publisher: build ${outcome.buildId} failed, live site unchanged: ${outcome.error}`);
+    }
+  }
+}

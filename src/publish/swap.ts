@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SitePaths } from './paths';
+
+/** Points `current` at a build with one rename(2) of a symlink: visitors see the old or the new site, never a mix. */
+export function swapCurrent(paths: SitePaths, buildId: string): void {
+  const temp = `${paths.current}.tmp-${process.pid}`;
+  fs.rmSync(temp, { force: true });
+  fs.symlinkSync(path.join('builds', buildId), temp);
+  fs.renameSync(temp, paths.current);
+}
+
+/** The build `current` points at, or null before the first publish. */
+export function liveBuildId(paths: SitePaths): string | null {
+  try {
+    return path.basename(fs.readlinkSync(paths.current));
+  } catch {
+    return null;
+  }
+}
+
+export function liveClientDir(paths: SitePaths): string | null {
+  const id = liveBuildId(paths);
+  return id ? path.join(paths.build(id), 'client') : null;
+}
+
+/** Keeps the live build, the `keep` newest others and any pinned build (the running server code); deletes the rest. */
+export function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): string[] {
+  if (!fs.existsSync(paths.builds)) return [];
+  const live = liveBuildId(paths);
+  const ids = fs
+    .readdirSync(paths.builds, { withFileTypes: true })
+    .filter((e) => e.isDirectory())
+    .map((e) => e.name)
+    .sort()
+    .reverse();
+  const protectedIds = new Set([live, ...pinned].filter(Boolean));
+  const others = ids.filter((id) => !protectedIds.has(id));
+  const removed = others.slice(keep);
+  for (const id of removed) {
+    fs.rmSync(paths.build(id), { recursive: true, force: true });
+    fs.rmSync(paths.input(id), { force: true });
+    fs.rmSync(paths.log(id), { force: true });
+  }
+  return removed;
+}

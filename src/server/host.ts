@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { StaticSite } from './staticSite';
+import { securityHeaders } from './securityHeaders';
+
+type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void, locals?: object) => void;
+
+/**
+ * The one HTTP server of `npm start` (docs/decisions/0001-process-model.md): static files of the
+ * currently published build from memory; `/api/*` and `/admin/*` through Astro's handler from the
+ * build this process booted with; anything else is the 404 page with status 404.
+ */
+export class Host {
+  private site: StaticSite | null = null;
+  private readonly server: http.Server;
+
+  private constructor(
+    private readonly astro: AstroHandler,
+    private readonly liveClientDir: () => string | null,
+  ) {
+    this.server = http.createServer((req, res) => this.handle(req, res));
+    this.server.keepAliveTimeout = 5000;
+  }
+
+  static async create(serverBuildDir: string, liveClientDir: () => string | null): Promise<Host> {
+    const entry = pathToFileURL(path.join(serverBuildDir, 'server', 'entry.mjs')).href;
+    const { handler } = (await import(entry)) as { handler: AstroHandler };
+    return new Host(handler, liveClientDir);
+  }
+
+  listen(port: number, host: string): Promise<number> {
+    return new Promise((resolve, reject) => {
+      this.server.once('error', reject);
+      this.server.listen(port, host, () => {
+        const address = this.server.address();
+        resolve(typeof address === 'object' && address ? address.port : port);
+      });
+    });
+  }
+
+  /** Stops accepting connections and waits for in-flight requests (graceful SIGTERM). */
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeIdleConnections();
+    });
+  }
+
+  private currentSite(): StaticSite | null {
+    const dir = this.liveClientDir();
+    if (!dir) return null;
+    if (this.site?.root !== dir) this.site = new StaticSite(dir);
+    return this.site;
+  }
+
+  private handle(req: IncomingMessage, res: ServerResponse): void {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const pathname = url.pathname;
+    securityHeaders(res, pathname);
+    if (pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/')) {
+      this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
+      return;
+    }
+    const site = this.currentSite();
+    if ((req.method === 'GET' || req.method === 'HEAD') && site) {
+      const entry = site.lookup(pathname);
+      if (entry) return site.send(req, res, entry);
+    }
+    this.notFound(req, res, pathname);
+  }
+
+  private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {
+    if (error) console.error('[host] handler error', error);
+    const site = this.currentSite();
+    // An unknown training gets its own page with the site chrome (issue 4), other paths the 404 page.
+    const page = pathname.startsWith('/training/') ? site?.lookup('/training-not-found') : undefined;
+    const entry = page ?? site?.lookup('/404.html');
+    if (site && entry) return site.send(req, res, entry, 404);
+    res.statusCode = 404;
+    res.setHeader('content-type', 'text/plain; charset=utf-8');
+    res.end('404 Page Not Found');
+  }
+}
+
+/**
+ * The live build's client folder. Another instance sharing DATA_DIR may swap `current`, so the link
+ * is re-read, at most every 200 ms to keep a syscall off most requests.
+ */
+export function liveDir(current: string, maxAgeMs = 200): () => string | null {
+  let value: string | null = null;
+  let readAt = 0;
+  return () => {
+    const now = Date.now();
+    if (now - readAt > maxAgeMs) {
+      readAt = now;
+      try {
+        value = path.join(fs.realpathSync(current), 'client');
+      } catch {
+        value = null;
+      }
+    }
+    return value;
+  };
+}

@@ -1,0 +1,105 @@
+import type { APIContext } from 'astro';
+import { z } from 'zod';
+import { isUuid } from '../domain/fields';
+
+/** One error shape for every endpoint (CONTRACT.md, HTTP API): `{ error, fieldErrors? }`. */
+export class HttpError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+  }
+}
+
+export const MAX_JSON_BYTES = 64 * 1024;
+
+export function json(body: unknown, status = 200, headers: Record<string, string> = {}): Response {
+  return new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...headers },
+  });
+}
+
+export function validationError(error: z.ZodError, message = 'Invalid input'): HttpError {
+  const { formErrors, fieldErrors } = z.flattenError(error);
+  return new HttpError(400, formErrors[0] ?? message, fieldErrors as Record<string, string[]>);
+}
+
+function isDatabaseDown(error: unknown): boolean {
+  const code = (error as { code?: string } | null)?.code;
+  return ['ECONNREFUSED', 'ECONNRESET', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', '57P01', '57P03'].includes(
+    code ?? '',
+  );
+}
+
+/** Wraps a handler: HttpError and zod errors become their JSON answer; anything else a logged, generic 500. */
+export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
+  return async (ctx: APIContext): Promise<Response> => {
+    try {
+      return await handler(ctx);
+    } catch (error) {
+      if (error instanceof HttpError) {
+        const body = error.fieldErrors ? { error: error.message, fieldErrors: error.fieldErrors } : { error: error.message };
+        return json(body, error.status, error.headers);
+      }
+      if (error instanceof z.ZodError) return endpointError(validationError(error));
+      if (isDatabaseDown(error)) return json({ error: 'Service temporarily unavailable' }, 503, { 'retry-after': '5' });
+      console.error(`[api] ${ctx.request.method} ${ctx.url.pathname} failed:`, error);
+      return json({ error: 'Internal server error' }, 500);
+    }
+  };
+}
+
+function endpointError(error: HttpError): Response {
+  return json({ error: error.message, fieldErrors: error.fieldErrors ?? {} }, error.status);
+}
+
+/** Reads a JSON body of bounded size and validates it; only `application/json` is accepted. */
+export async function readJson<S extends z.ZodType>(ctx: APIContext, schema: S): Promise<z.output<S>> {
+  const type = ctx.request.headers.get('content-type') ?? '';
+  if (!/^application\/json\b/i.test(type)) throw new HttpError(415, 'Content-Type must be application/json');
+  const declared = Number(ctx.request.headers.get('content-length') ?? 0);
+  if (declared > MAX_JSON_BYTES) throw new HttpError(413, 'Request body too large');
+  const text = await readLimited(ctx.request, MAX_JSON_BYTES);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    throw new HttpError(400, 'Request body is not valid JSON', {});
+  }
+  const result = schema.safeParse(body);
+  if (!result.success) throw validationError(result.error);
+  return result.data;
+}
+
+async function readLimited(request: Request, limit: number): Promise<string> {
+  if (!request.body) return '';
+  const reader = request.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel();
+      throw new HttpError(413, 'Request body too large');
+    }
+    chunks.push(value);
+  }
+  return Buffer.concat(chunks).toString('utf8');
+}
+
+/** A path id that is not a uuid is an unknown id: 404, never a database error (CONTRACT.md). */
+export function idParam(ctx: APIContext, name = 'id'): string {
+  const value = ctx.params[name];
+  if (!isUuid(value)) throw new HttpError(404, 'Not found');
+  return value;
+}
+
+export function notFound(what = 'Not found'): HttpError {
+  return new HttpError(404, what);
+}
