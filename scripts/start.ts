@@ -47,7 +47,9 @@ const publisher = new Publisher({
 });
 publisher.start();
 
-log(`EMDR Training Marketplace is running at http://${env.host}:${port}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`);
+log(
+  `EMDR Training Marketplace is running at http://${env.host}:${port}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
+);
 
 let stopping = false;
 async function shutdown(signal: string) {

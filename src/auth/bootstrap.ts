@@ -2,8 +2,7 @@ import * as admins from '../data/admins';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 
 export type BootstrapResult =
-  | { action: 'none' }
-  | { action: 'created' | 'reset' | 'unchanged'; email: string; generatedPassword?: string };
+  { action: 'none' } | { action: 'created' | 'reset' | 'unchanged'; email: string; generatedPassword?: string };
 
 export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
 

@@ -21,9 +21,12 @@ export function formatStatesServed(states: readonly string[]): string {
 }
 
 /** Photo is an object path we issued (issue 6), never an arbitrary URL. */
-const photoPath = optionalText(LIMITS.url).refine((value) => value === null || /^\/objects\/[\w.-]+$/.test(value) || /^https?:\/\//.test(value), {
-  error: 'Photo must be an uploaded image',
-});
+const photoPath = optionalText(LIMITS.url).refine(
+  (value) => value === null || /^\/objects\/[\w.-]+$/.test(value) || /^https?:\/\//.test(value),
+  {
+    error: 'Photo must be an uploaded image',
+  },
+);
 
 export const TrainerInputSchema = z.strictObject({
   name: requiredText(TRAINER_MESSAGES.name),

@@ -14,7 +14,12 @@ export interface BuildResult {
  * Runs `astro build` in a child process into outDir from a snapshot file (issue 3). The child never
  * touches the database: the snapshot is its only input, so a build can't see half a change.
  */
-export function runAstroBuild(opts: { outDir: string; dataFile: string; cacheDir: string; logFile: string }): Promise<BuildResult> {
+export function runAstroBuild(opts: {
+  outDir: string;
+  dataFile: string;
+  cacheDir: string;
+  logFile: string;
+}): Promise<BuildResult> {
   const started = Date.now();
   const astroBin = path.resolve(process.cwd(), 'node_modules/astro/bin/astro.mjs');
   return new Promise((resolve) => {

@@ -30,7 +30,9 @@ export async function ensureLiveBuild(paths: SitePaths, log: (m: string) => void
         throw new Error(outcome.error);
       }
       await recordSuccess(requestId, outcome.buildId);
-      log(`Site built in ${(outcome.ms / 1000).toFixed(1)} s (${outcome.rendered} pages rendered, ${outcome.restored} restored).`);
+      log(
+        `Site built in ${(outcome.ms / 1000).toFixed(1)} s (${outcome.rendered} pages rendered, ${outcome.restored} restored).`,
+      );
       return outcome.buildId;
     } finally {
       await release();

@@ -26,7 +26,12 @@ export async function buildAndSwap(paths: SitePaths, pinned: (string | null)[] =
   linkDependencies(paths);
   const data = await takeSnapshot();
   fs.writeFileSync(paths.input(buildId), JSON.stringify(data));
-  const result = await runAstroBuild({ outDir, dataFile: paths.input(buildId), cacheDir: paths.cache, logFile: paths.log(buildId) });
+  const result = await runAstroBuild({
+    outDir,
+    dataFile: paths.input(buildId),
+    cacheDir: paths.cache,
+    logFile: paths.log(buildId),
+  });
   const fail = (error: string): BuildOutcome => {
     fs.rmSync(outDir, { recursive: true, force: true });
     return { ok: false, buildId, error };

@@ -1,5 +1,9 @@
 /** Deploy-hook mode (issue 3): POST to BUILD_HOOK_URL (e.g. a Netlify build hook) with retries and backoff. */
-export async function callDeployHook(url: string, attempts = 4, firstDelayMs = 1000): Promise<{ ok: true } | { ok: false; error: string }> {
+export async function callDeployHook(
+  url: string,
+  attempts = 4,
+  firstDelayMs = 1000,
+): Promise<{ ok: true } | { ok: false; error: string }> {
   let error = '';
   for (let attempt = 0; attempt < attempts; attempt++) {
     if (attempt > 0) await new Promise((r) => setTimeout(r, firstDelayMs * 2 ** (attempt - 1)));

@@ -130,7 +130,9 @@ export class Publisher {
       await recordSuccess(requestId, outcome.buildId);
       await trimRequests(requestId);
       this.builds.push({ ok: true, ms: outcome.ms, rendered: outcome.rendered, restored: outcome.restored });
-      log?.(`publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored)`);
+      log?.(
+        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored)`,
+      );
     } else {
       await recordFailure(requestId, outcome.error);
       this.builds.push({ ok: false, ms: 0, rendered: 0, restored: 0 });

@@ -28,7 +28,11 @@ export async function latestRequest(): Promise<{ id: number; requestedAt: Date; 
     select max(id)::int as id, max(requested_at) as requested_at,
            min(requested_at) filter (where id > (select published_request_id from publish_state where id = 1)) as oldest_pending_at
     from publish_requests`;
-  return { id: row?.id ?? 0, requestedAt: row?.requestedAt ?? new Date(0), oldestPendingAt: row?.oldestPendingAt ?? null };
+  return {
+    id: row?.id ?? 0,
+    requestedAt: row?.requestedAt ?? new Date(0),
+    oldestPendingAt: row?.oldestPendingAt ?? null,
+  };
 }
 
 export async function setState(state: PublishState['state']): Promise<void> {

@@ -5,7 +5,12 @@ import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
 
-type AstroHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void, locals?: object) => void;
+type AstroHandler = (
+  req: IncomingMessage,
+  res: ServerResponse,
+  next: (error?: unknown) => void,
+  locals?: object,
+) => void;
 
 /**
  * The one HTTP server of `npm start` (docs/decisions/0001-process-model.md): static files of the

@@ -30,9 +30,15 @@ export function validationError(error: z.ZodError, message = 'Invalid input'): H
 
 function isDatabaseDown(error: unknown): boolean {
   const code = (error as { code?: string } | null)?.code;
-  return ['ECONNREFUSED', 'ECONNRESET', 'CONNECT_TIMEOUT', 'CONNECTION_CLOSED', 'CONNECTION_ENDED', '57P01', '57P03'].includes(
-    code ?? '',
-  );
+  return [
+    'ECONNREFUSED',
+    'ECONNRESET',
+    'CONNECT_TIMEOUT',
+    'CONNECTION_CLOSED',
+    'CONNECTION_ENDED',
+    '57P01',
+    '57P03',
+  ].includes(code ?? '');
 }
 
 /** Wraps a handler: HttpError and zod errors become their JSON answer; anything else a logged, generic 500. */
@@ -42,7 +48,9 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
       return await handler(ctx);
     } catch (error) {
       if (error instanceof HttpError) {
-        const body = error.fieldErrors ? { error: error.message, fieldErrors: error.fieldErrors } : { error: error.message };
+        const body = error.fieldErrors
+          ? { error: error.message, fieldErrors: error.fieldErrors }
+          : { error: error.message };
         return json(body, error.status, error.headers);
       }
       if (error instanceof z.ZodError) return endpointError(validationError(error));

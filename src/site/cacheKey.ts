@@ -9,5 +9,7 @@ import { publicEnv } from '../env';
  */
 export function pageCacheKey(training: SiteTraining): string {
   const shared = { site: process.env.SITE_URL ?? '', env: publicEnv(), year: new Date().getFullYear() };
-  return createHash('sha256').update(JSON.stringify([training, shared])).digest('hex');
+  return createHash('sha256')
+    .update(JSON.stringify([training, shared]))
+    .digest('hex');
 }

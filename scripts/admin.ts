@@ -1,0 +1,56 @@
+/**
+ * Admin CLI (CONTRACT.md): `npm run admin -- create --email E --password P` and
+ * `npm run admin -- reset-password --email E --password P`. Works while the server runs: on the
+ * embedded database it joins the running process's socket.
+ */
+import { parseArgs } from 'node:util';
+import { closeDb, getSql } from '../src/data/db';
+import { migrate } from '../src/data/migrate';
+import * as admins from '../src/data/admins';
+import { hashPassword, PASSWORD_MIN_LENGTH } from '../src/auth/passwords';
+
+const USAGE = 'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: { email: { type: 'string' }, password: { type: 'string' } },
+});
+const [command] = positionals;
+const email = values.email?.trim();
+const password = values.password;
+
+async function main(): Promise<number> {
+  if (!['create', 'reset-password'].includes(command ?? '') || !email || !password) {
+    console.error(USAGE);
+    return 2;
+  }
+  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
+    console.error(`Not an email address: ${email}`);
+    return 2;
+  }
+  if (password.length < PASSWORD_MIN_LENGTH) {
+    console.warn(`Warning: passwords of at least ${PASSWORD_MIN_LENGTH} characters are recommended.`);
+  }
+  await migrate(await getSql());
+  const existing = await admins.findByEmail(email);
+  if (command === 'create') {
+    if (existing) {
+      console.error(`An admin with the email ${existing.email} already exists; use reset-password.`);
+      return 1;
+    }
+    await admins.insert(email, await hashPassword(password));
+    console.log(`Admin created: ${email}`);
+    return 0;
+  }
+  if (!existing) {
+    console.error(`No admin with the email ${email}; use create.`);
+    return 1;
+  }
+  await admins.updatePassword(existing.id, await hashPassword(password));
+  console.log(`Password reset for ${existing.email}; their other sessions were ended.`);
+  return 0;
+}
+
+const code = await main();
+await closeDb();
+process.exit(code);

@@ -1,0 +1,49 @@
+import { describe, expect, test } from 'vitest';
+import { TrainingFiltersSchema, activeFilterCount, filtersFromQuery, filtersToQuery } from './filters';
+import { dateRangeWindow } from './dateRanges';
+import { formatsMatching } from './formats';
+import { STATE_CODES, stateName } from './states';
+import { mergeStats, FALLBACK_STATS } from './stats';
+
+describe('filters and constants', () => {
+  test('the 50 states, AL to WY, no DC', () => {
+    expect(STATE_CODES).toHaveLength(50);
+    expect(STATE_CODES[0]).toBe('AL');
+    expect(STATE_CODES.at(-1)).toBe('WY');
+    expect(STATE_CODES).not.toContain('DC');
+    expect(stateName('CA')).toBe('California');
+  });
+
+  test('a hybrid training matches the virtual and in-person filters', () => {
+    expect(formatsMatching('Virtual')).toEqual(['Virtual', 'Hybrid']);
+    expect(formatsMatching('In-Person')).toEqual(['In-Person', 'Hybrid']);
+    expect(formatsMatching('Hybrid')).toEqual(['Hybrid']);
+  });
+
+  test('the active count counts state, format and date range, not search', () => {
+    expect(activeFilterCount({ search: 'x', state: 'CA', format: '', dateRange: 'next-month' })).toBe(2);
+  });
+
+  test('only the filters that are set go into the query', () => {
+    expect(filtersToQuery({ search: '', state: 'CA', format: 'Virtual', dateRange: '' })).toBe(
+      'state=CA&format=Virtual',
+    );
+    const parsed = TrainingFiltersSchema.parse(filtersFromQuery(new URLSearchParams('state=CA&other=1')));
+    expect(parsed).toEqual({ search: '', state: 'CA', format: '', dateRange: '' });
+  });
+
+  test('date ranges are calendar months from now', () => {
+    const { from, to } = dateRangeWindow('next-3-months', new Date('2026-11-22T12:00:00Z'));
+    expect(from.toISOString()).toBe('2026-11-22T12:00:00.000Z');
+    expect(to.getUTCMonth()).toBe(1);
+  });
+
+  test('stats keep their fallback on a missing, zero or bad value', () => {
+    expect(mergeStats({ stats: { last30UniqueCustomers: 10, totalLifetimeUsers: 0, totalEnrollments: 'x' } })).toEqual({
+      last30UniqueCustomers: 10,
+      totalLifetimeUsers: FALLBACK_STATS.totalLifetimeUsers,
+      totalEnrollments: FALLBACK_STATS.totalEnrollments,
+    });
+    expect(mergeStats(null)).toEqual(FALLBACK_STATS);
+  });
+});

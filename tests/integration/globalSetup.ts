@@ -1,0 +1,43 @@
+import fs from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import type { TestProject } from 'vitest/node';
+import { startServer, tempDir, type RunningServer } from '../support/server';
+import { prepareTestDatabase } from '../support/database';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    testEnv: Record<string, string>;
+  }
+}
+
+/**
+ * One real server and one database for the integration run. Its publisher is held back (a debounce
+ * of an hour) so API tests don't trigger builds; publishing tests start servers of their own.
+ */
+export default async function setup(project: TestProject) {
+  const database = await prepareTestDatabase();
+  const dataDir = tempDir('emdr-it-');
+  const env = {
+    DATA_DIR: dataDir,
+    DATABASE_URL: database.url,
+    ADMIN_EMAIL: 'admin@example.com',
+    ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
+    SEED_DEMO: '0',
+    REBUILD_DEBOUNCE_MS: '3600000',
+    SITE_URL: 'http://localhost:4321',
+  };
+  let server: RunningServer | undefined;
+  try {
+    server = await startServer({ dataDir, env });
+  } catch (error) {
+    await database.drop();
+    throw error;
+  }
+  project.provide('testEnv', { ...env, TEST_BASE_URL: server.url, TEST_DB_TARGET_NAME: database.target });
+  console.log(`[integration] database: ${database.target}, server: ${server.url}`);
+  return async () => {
+    await server?.stop();
+    await database.drop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+}

@@ -1,0 +1,95 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+/**
+ * Starts the real product (`scripts/start.ts`, what `npm start` runs) on a free port with its own
+ * DATA_DIR, as CONTRACT.md asks of tests. Used by integration tests, Playwright and the benchmarks.
+ */
+export interface RunningServer {
+  url: string;
+  dataDir: string;
+  child: ChildProcess;
+  output(): string;
+  stop(): Promise<void>;
+  kill(): Promise<void>;
+}
+
+export function tempDir(prefix = 'emdr-'): string {
+  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+}
+
+export async function startServer(
+  opts: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+): Promise<RunningServer> {
+  const dataDir = opts.dataDir ?? tempDir();
+  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
+  const child = spawn(process.execPath, [tsx, 'scripts/start.ts'], {
+    cwd: process.cwd(),
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: '0',
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      ...opts.env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(
+      () => reject(new Error(`server did not start in time:\n${output}`)),
+      opts.timeoutMs ?? 120_000,
+    );
+    const check = () => {
+      const match = output.match(/running at (http:\/\/[^\s/]+)\//);
+      if (match) {
+        clearTimeout(timer);
+        resolve(match[1]!);
+      }
+    };
+    child.stdout!.on('data', check);
+    child.once('exit', (code) => {
+      clearTimeout(timer);
+      reject(new Error(`server exited with ${code}:\n${output}`));
+    });
+  });
+
+  return {
+    url,
+    dataDir,
+    child,
+    output: () => output,
+    async stop() {
+      if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    async kill() {
+      if (child.exitCode === null) child.kill('SIGKILL');
+      await exited;
+    },
+  };
+}
+
+/** Waits until `check` returns a truthy value, polling; fails with the last seen value. */
+export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 60_000, everyMs = 200): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  let last: unknown;
+  for (;;) {
+    try {
+      const value = await check();
+      if (value) return value;
+      last = value;
+    } catch (error) {
+      last = error;
+    }
+    if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})`);
+    await new Promise((r) => setTimeout(r, everyMs));
+  }
+}

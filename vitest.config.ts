@@ -1,0 +1,31 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Two projects: `unit` (pure code next to its source) and `integration` (tests/integration, a real
+ * database: embedded PGlite, or TEST_DATABASE_URL's server when TEST_DB_TARGET=postgres).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          environment: 'node',
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['tests/integration/**/*.test.ts'],
+          globalSetup: ['tests/integration/globalSetup.ts'],
+          setupFiles: ['tests/integration/setupEnv.ts'],
+          // One database and one server for the run: files run one after another.
+          fileParallelism: false,
+          testTimeout: 60_000,
+          hookTimeout: 180_000,
+        },
+      },
+    ],
+  },
+});
