@@ -26,6 +26,16 @@ export default defineConfig({
           hookTimeout: 180_000,
         },
       },
+      {
+        test: {
+          name: 'publishing',
+          include: ['tests/publishing/**/*.test.ts'],
+          // Each file starts its own servers (real processes, own DATA_DIR and database).
+          fileParallelism: false,
+          testTimeout: 180_000,
+          hookTimeout: 180_000,
+        },
+      },
     ],
   },
 });

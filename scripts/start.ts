@@ -3,7 +3,7 @@
  * make sure the site is built, then serve it and keep it published.
  */
 import { serverEnv } from '../src/env';
-import { closeDb, getSql } from '../src/data/db';
+import { closeDb, getSql, isEmbeddedOwner, usesExternalDatabase } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import { seedDemoOnce } from '../src/data/seed';
 import { bootstrapAdmin } from '../src/auth/bootstrap';
@@ -35,7 +35,8 @@ if (admin.action !== 'none' && admin.action !== 'unchanged') {
 
 const paths = sitePaths(env.dataDir);
 const bootBuild = await ensureLiveBuild(paths, log);
-const host = await Host.create(paths.build(bootBuild), liveDir(paths.current));
+const live = liveDir(paths.current);
+const host = await Host.create(paths.build(bootBuild), live);
 const port = await host.listen(env.port, env.host);
 
 const publisher = new Publisher({
@@ -43,9 +44,12 @@ const publisher = new Publisher({
   debounceMs: env.rebuildDebounceMs,
   pinned: [bootBuild],
   buildHookUrl: env.buildHookUrl || undefined,
+  onPublished: () => live.invalidate(),
   log,
 });
-publisher.start();
+// On the embedded database only the process that owns PGlite publishes: a process that joined its
+// socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
+if (usesExternalDatabase() || (await isEmbeddedOwner())) publisher.start();
 
 log(
   `EMDR Training Marketplace is running at http://${env.host}:${port}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,

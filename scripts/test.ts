@@ -48,10 +48,14 @@ const vitest = (name: string, project: string, env: Record<string, string> = {})
 };
 
 run('check: astro check, eslint, prettier', 'npm', ['run', 'check']);
-vitest('unit tests', 'unit');
-vitest('integration tests (embedded PGlite)', 'integration', { TEST_DB_TARGET: 'embedded' });
+vitest('unit tests', ['unit']);
+vitest('integration and publishing tests (embedded PGlite)', ['integration', 'publishing'], {
+  TEST_DB_TARGET: 'embedded',
+});
 if (process.env.TEST_DATABASE_URL) {
-  vitest('integration tests (PostgreSQL server)', 'integration', { TEST_DB_TARGET: 'postgres' });
+  vitest('integration and publishing tests (PostgreSQL server)', ['integration', 'publishing'], {
+    TEST_DB_TARGET: 'postgres',
+  });
 } else {
   lines.push('skip integration tests (PostgreSQL server): TEST_DATABASE_URL is not set');
 }

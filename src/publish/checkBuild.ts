@@ -8,7 +8,9 @@ import type { SiteData } from '../domain/siteData';
  */
 export function checkBuild(clientDir: string, data: SiteData): string[] {
   const problems: string[] = [];
-  if (process.env.PUBLISH_TEST_REJECT === '1') problems.push('rejected by PUBLISH_TEST_REJECT (test flag)');
+  // Test-only fault injection (issue 3): while this file exists, every build is rejected.
+  const rejectFile = process.env.PUBLISH_TEST_REJECT_FILE;
+  if (rejectFile && fs.existsSync(rejectFile)) problems.push('rejected by PUBLISH_TEST_REJECT_FILE (test flag)');
   for (const page of ['index.html', '404.html']) {
     if (!fs.existsSync(path.join(clientDir, page))) problems.push(`missing ${page}`);
   }

@@ -12,6 +12,7 @@ export interface PublisherOptions {
   /** Builds that must not be pruned (the one whose server code this process runs). */
   pinned?: string[];
   buildHookUrl?: string;
+  onPublished?: () => void;
   log?: (message: string) => void;
 }
 
@@ -31,7 +32,6 @@ export class Publisher {
   private timer: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
   private lastAttemptAt = 0;
-  readonly builds: { ok: boolean; ms: number; rendered: number; restored: number }[] = [];
 
   constructor(private readonly opts: PublisherOptions) {}
 
@@ -125,18 +125,21 @@ export class Publisher {
       log?.(result.ok ? 'publisher: deploy hook called' : `publisher: ${result.error}`);
       return;
     }
+    const startedAt = new Date().toISOString();
+    log?.(`publisher: build started at ${startedAt} for request ${requestId}`);
     const outcome = await buildAndSwap(paths, pinned);
     if (outcome.ok) {
+      this.opts.onPublished?.();
       await recordSuccess(requestId, outcome.buildId);
       await trimRequests(requestId);
-      this.builds.push({ ok: true, ms: outcome.ms, rendered: outcome.rendered, restored: outcome.restored });
       log?.(
-        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored)`,
+        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored), ended at ${new Date().toISOString()}`,
       );
     } else {
       await recordFailure(requestId, outcome.error);
-      this.builds.push({ ok: false, ms: 0, rendered: 0, restored: 0 });
-      log?.(`publisher: build ${outcome.buildId} failed, live site unchanged: ${outcome.error}`);
+      log?.(
+        `publisher: build ${outcome.buildId} failed, live site unchanged, ended at ${new Date().toISOString()}: ${outcome.error}`,
+      );
     }
   }
 }

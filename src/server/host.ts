@@ -23,16 +23,16 @@ export class Host {
 
   private constructor(
     private readonly astro: AstroHandler,
-    private readonly liveClientDir: () => string | null,
+    private readonly live: LiveDir,
   ) {
     this.server = http.createServer((req, res) => this.handle(req, res));
     this.server.keepAliveTimeout = 5000;
   }
 
-  static async create(serverBuildDir: string, liveClientDir: () => string | null): Promise<Host> {
+  static async create(serverBuildDir: string, live: LiveDir): Promise<Host> {
     const entry = pathToFileURL(path.join(serverBuildDir, 'server', 'entry.mjs')).href;
     const { handler } = (await import(entry)) as { handler: AstroHandler };
-    return new Host(handler, liveClientDir);
+    return new Host(handler, live);
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -54,7 +54,7 @@ export class Host {
   }
 
   private currentSite(): StaticSite | null {
-    const dir = this.liveClientDir();
+    const dir = this.live.get();
     if (!dir) return null;
     if (this.site?.root !== dir) this.site = new StaticSite(dir);
     return this.site;
@@ -93,19 +93,30 @@ export class Host {
  * The live build's client folder. Another instance sharing DATA_DIR may swap `current`, so the link
  * is re-read, at most every 200 ms to keep a syscall off most requests.
  */
-export function liveDir(current: string, maxAgeMs = 200): () => string | null {
+export interface LiveDir {
+  get(): string | null;
+  /** Called after this process swapped `current`, so the next request sees the new build at once. */
+  invalidate(): void;
+}
+
+export function liveDir(current: string, maxAgeMs = 200): LiveDir {
   let value: string | null = null;
   let readAt = 0;
-  return () => {
-    const now = Date.now();
-    if (now - readAt > maxAgeMs) {
-      readAt = now;
-      try {
-        value = path.join(fs.realpathSync(current), 'client');
-      } catch {
-        value = null;
+  return {
+    get() {
+      const now = Date.now();
+      if (now - readAt > maxAgeMs) {
+        readAt = now;
+        try {
+          value = path.join(fs.realpathSync(current), 'client');
+        } catch {
+          value = null;
+        }
       }
-    }
-    return value;
+      return value;
+    },
+    invalidate() {
+      readAt = 0;
+    },
   };
 }

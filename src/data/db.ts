@@ -1,0 +1,118 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import postgres from 'postgres';
+import { serverEnv } from '../env';
+
+/**
+ * The only place that creates a database connection (ARCHITECTURE.md). DATABASE_URL → that server;
+ * unset → PGlite in DATA_DIR/db, served on a Unix socket by pglite-socket so this process, the
+ * admin CLI and tests all use the same postgres.js code. PGlite limits (STACK-NOTES §4): pool
+ * max 1, tagged templates only, never await another connection inside a transaction.
+ */
+export type Sql = ReturnType<typeof postgres>;
+
+// Columns whose camelCase name is not the mechanical one.
+const TO_JS: Record<string, string> = { is_emdria_certified: 'isEMDRIACertified' };
+const TO_DB: Record<string, string> = Object.fromEntries(Object.entries(TO_JS).map(([db, js]) => [js, db]));
+
+interface DbHandle {
+  sql: Sql;
+  embedded: { stop(): Promise<void> } | null;
+}
+
+// Astro bundles this module into the server build while scripts load it through tsx: one handle per
+// process, shared through globalThis, so both copies use the same PGlite and pool.
+const HANDLE = Symbol.for('emdr.db.handle');
+type Global = typeof globalThis & { [HANDLE]?: Promise<DbHandle> };
+
+export function clientOptions(maxConnections: number) {
+  return {
+    max: maxConnections,
+    idle_timeout: 30,
+    connect_timeout: 10,
+    onnotice: () => {},
+    transform: {
+      undefined: null,
+      column: {
+        from: (c: string) => TO_JS[c] ?? postgres.toCamel(c),
+        to: (c: string) => TO_DB[c] ?? postgres.fromCamel(c),
+      },
+    },
+  };
+}
+
+export function embeddedSocketDir(dataDir: string): string {
+  return path.join(dataDir, 'run');
+}
+
+function socketAnswers(socketFile: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = net.connect(socketFile);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
+}
+
+/** Opens PGlite and serves it on DATA_DIR/run, or joins the process that already serves it. */
+async function openEmbedded(dataDir: string): Promise<DbHandle> {
+  const socketDir = embeddedSocketDir(dataDir);
+  const socketFile = path.join(socketDir, '.s.PGSQL.5432');
+  const options = { ...clientOptions(1), host: socketDir, port: 5432, database: 'postgres', username: 'postgres' };
+  if (await socketAnswers(socketFile)) return { sql: postgres(options), embedded: null };
+
+  fs.mkdirSync(socketDir, { recursive: true });
+  fs.rmSync(socketFile, { force: true });
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
+  const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+  const server = new PGLiteSocketServer({ db, path: socketFile, maxConnections: 16 });
+  await server.start();
+  const sql = postgres(options);
+  return {
+    sql,
+    embedded: {
+      async stop() {
+        await server.stop();
+        await db.close();
+        fs.rmSync(socketFile, { force: true });
+      },
+    },
+  };
+}
+
+async function open(): Promise<DbHandle> {
+  const env = serverEnv();
+  if (env.databaseUrl) return { sql: postgres(env.databaseUrl, clientOptions(10)), embedded: null };
+  return openEmbedded(env.dataDir);
+}
+
+/** The process's one `sql`, opened on first use. */
+export function getSql(): Promise<Sql> {
+  const g = globalThis as Global;
+  g[HANDLE] ??= open();
+  return g[HANDLE].then((handle) => handle.sql);
+}
+
+/** True when this process owns the embedded database (and so must be the one to run its publisher). */
+export async function isEmbeddedOwner(): Promise<boolean> {
+  const g = globalThis as Global;
+  return Boolean(g[HANDLE] && (await g[HANDLE]).embedded);
+}
+
+export function usesExternalDatabase(): boolean {
+  return Boolean(serverEnv().databaseUrl);
+}
+
+export async function closeDb(): Promise<void> {
+  const g = globalThis as Global;
+  const pending = g[HANDLE];
+  if (!pending) return;
+  delete g[HANDLE];
+  const handle = await pending;
+  await handle.sql.end({ timeout: 5 });
+  await handle.embedded?.stop();
+}

@@ -1,0 +1,58 @@
+import type { PublicTrainer, Trainer, TrainerInput } from '../domain/trainer';
+import { getSql } from './db';
+import { requestPublish } from './publishQueue';
+
+/** Trainers repository (SPEC §3). Every write queues a publish in its own transaction. */
+
+export async function listAll(): Promise<Trainer[]> {
+  const sql = await getSql();
+  return sql<Trainer[]>`select * from trainers order by lower(name), created_at`;
+}
+
+export async function findById(id: string): Promise<Trainer | undefined> {
+  const sql = await getSql();
+  const [row] = await sql<Trainer[]>`select * from trainers where id = ${id}`;
+  return row;
+}
+
+export async function findPublicById(id: string): Promise<PublicTrainer | undefined> {
+  const sql = await getSql();
+  const [row] = await sql<PublicTrainer[]>`
+    select id, name, bio, website, photo, credentials from trainers where id = ${id}`;
+  return row;
+}
+
+export async function insert(input: TrainerInput): Promise<Trainer> {
+  const sql = await getSql();
+  return sql.begin(async (tx) => {
+    const [row] = await tx<Trainer[]>`insert into trainers ${tx(input)} returning *`;
+    await requestPublish(tx, `trainer created ${row!.id}`);
+    return row!;
+  });
+}
+
+export async function update(id: string, input: TrainerInput): Promise<Trainer | undefined> {
+  const sql = await getSql();
+  return sql.begin(async (tx) => {
+    const [row] = await tx<Trainer[]>`
+      update trainers set ${tx(input)}, updated_at = now() where id = ${id} returning *`;
+    if (row) await requestPublish(tx, `trainer updated ${id}`);
+    return row;
+  });
+}
+
+/** Deletes the trainer and, by the foreign key's cascade, its trainings (SPEC §3). */
+export async function remove(id: string): Promise<Trainer | undefined> {
+  const sql = await getSql();
+  return sql.begin(async (tx) => {
+    const [row] = await tx<Trainer[]>`delete from trainers where id = ${id} returning *`;
+    if (row) await requestPublish(tx, `trainer deleted ${id}`);
+    return row;
+  });
+}
+
+export async function count(): Promise<number> {
+  const sql = await getSql();
+  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from trainers`;
+  return row!.n;
+}

@@ -1,0 +1,148 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import * as trainings from '../../src/data/trainings';
+import { readState } from '../../src/publish/state';
+import { sitePaths } from '../../src/publish/paths';
+import { liveBuildId } from '../../src/publish/swap';
+import { createTrainer, createTraining } from '../support/fixtures';
+import { startIsolatedServer, publishedCount, type IsolatedServer } from '../support/isolated';
+import { waitFor } from '../support/server';
+
+/** Issue 3: the public site follows the database through real builds, swaps and failures. */
+let it: IsolatedServer;
+let rejectFile: string;
+
+const page = async (p: string) => {
+  const response = await fetch(`${it.server.url}${p}`);
+  return { status: response.status, body: await response.text() };
+};
+const untilPublishedAfter = (before: number) => waitFor(async () => publishedCount(it.server) > before, 90_000);
+
+beforeAll(async () => {
+  rejectFile = path.join(process.env.TMPDIR ?? '/tmp', `emdr-reject-${process.pid}-${Date.now()}`);
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '400', PUBLISH_TEST_REJECT_FILE: rejectFile });
+});
+afterAll(async () => {
+  fs.rmSync(rejectFile, { force: true });
+  await it?.stop();
+});
+
+describe('publishing', () => {
+  test('a new published training gets its page and a place on the home page; unpublished or deleted it is gone', async () => {
+    const trainer = await createTrainer({ name: 'Dr. Publish Me' });
+    const kept = await createTraining(trainer.id, { title: 'Freshly Published Training' });
+    const doomed = await createTraining(trainer.id, { title: 'Soon Deleted Training' });
+
+    await waitFor(async () => (await page(`/training/${kept.id}`)).status === 200);
+    expect((await page(`/training/${kept.id}`)).body).toContain('Freshly Published Training');
+    await waitFor(async () => (await page('/')).body.includes('Soon Deleted Training'));
+    expect((await page('/')).body).toContain('Freshly Published Training');
+
+    await trainings.update(kept.id, { isPublished: false });
+    await trainings.remove(doomed.id);
+    await waitFor(async () => (await page(`/training/${kept.id}`)).status === 404);
+    expect((await page(`/training/${doomed.id}`)).status).toBe(404);
+    const home = (await page('/')).body;
+    expect(home).not.toContain('Freshly Published Training');
+    expect(home).not.toContain('Soon Deleted Training');
+  });
+
+  test('ten rapid edits are published by at most two builds and the page shows the last edit', async () => {
+    const trainer = await createTrainer();
+    const training = await createTraining(trainer.id, { title: 'Edit 0' });
+    await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
+    await new Promise((r) => setTimeout(r, 1500));
+    const before = publishedCount(it.server);
+
+    for (let i = 1; i <= 10; i++) await trainings.update(training.id, { title: `Edit ${i}` });
+
+    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Edit 10'));
+    await new Promise((r) => setTimeout(r, 2500));
+    expect(publishedCount(it.server) - before).toBeGreaterThanOrEqual(1);
+    expect(publishedCount(it.server) - before).toBeLessThanOrEqual(2);
+    expect((await readState()).state).toBe('idle');
+  });
+
+  test('a rejected build leaves every published page as it was and shows its error; the next change retries', async () => {
+    const trainer = await createTrainer();
+    const training = await createTraining(trainer.id, { title: 'Stable Title' });
+    await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
+    await new Promise((r) => setTimeout(r, 1500));
+    const livePage = (await page(`/training/${training.id}`)).body;
+    const liveHome = (await page('/')).body;
+
+    fs.writeFileSync(rejectFile, 'reject');
+    await trainings.update(training.id, { title: 'Title That Must Not Go Live' });
+    await waitFor(async () => (await readState()).lastError?.includes('rejected') ?? false, 90_000);
+
+    expect((await page(`/training/${training.id}`)).body).toBe(livePage);
+    expect((await page('/')).body).toBe(liveHome);
+    expect(it.server.output()).toContain('failed, live site unchanged');
+
+    fs.rmSync(rejectFile);
+    await trainings.update(training.id, { title: 'Title After Recovery' });
+    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Title After Recovery'), 90_000);
+    expect((await readState()).lastError).toBeNull();
+  });
+
+  test('while a rebuild runs, every request gets a whole page and no error', async () => {
+    const trainer = await createTrainer();
+    const training = await createTraining(trainer.id, { title: 'Under Load' });
+    await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
+    await new Promise((r) => setTimeout(r, 1500));
+    const before = publishedCount(it.server);
+
+    const seen: string[] = [];
+    let stop = false;
+    const loop = (async () => {
+      for (let i = 0; i < 5000 && !stop; i++) {
+        for (const p of ['/', `/training/${training.id}`]) {
+          const { status, body } = await page(p);
+          seen.push(status === 200 && body.trimEnd().endsWith('</html>') ? 'ok' : `${p} ${status} ${body.length}`);
+        }
+      }
+    })();
+    await trainings.update(training.id, { title: 'Under Load, Edited' });
+    await untilPublishedAfter(before);
+    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Under Load, Edited'), 90_000);
+    stop = true;
+    await loop;
+
+    expect(seen.length).toBeGreaterThan(10);
+    expect(seen.filter((s) => s !== 'ok')).toEqual([]);
+    expect((await page(`/training/${training.id}`)).body).toContain('Under Load, Edited');
+  });
+
+  test('after editing one training of many, every other training page is byte-identical to the previous build', async () => {
+    const trainer = await createTrainer({ name: 'Many Pages' });
+    const many = [];
+    for (let i = 0; i < 12; i++)
+      many.push(await createTraining(trainer.id, { title: `Page ${i}`, startsInDays: 20 + i }));
+    await waitFor(async () => (await page(`/training/${many.at(-1)!.id}`)).status === 200);
+    await new Promise((r) => setTimeout(r, 1500));
+    const paths = sitePaths(it.dataDir);
+    const first = liveBuildId(paths)!;
+    const before = publishedCount(it.server);
+
+    await trainings.update(many[0]!.id, { title: 'Page 0, edited' });
+    await untilPublishedAfter(before);
+    await waitFor(async () => (await page(`/training/${many[0]!.id}`)).body.includes('Page 0, edited'), 90_000);
+    const second = liveBuildId(paths)!;
+    expect(second).not.toBe(first);
+
+    const file = (build: string, id: string) => path.join(paths.build(build), 'client', 'training', id, 'index.html');
+    expect(fs.readFileSync(file(second, many[0]!.id), 'utf8')).toContain('Page 0, edited');
+    for (const t of many.slice(1)) {
+      expect(fs.readFileSync(file(second, t.id)).equals(fs.readFileSync(file(first, t.id)))).toBe(true);
+    }
+    const lastLine = it.server
+      .output()
+      .trim()
+      .split('\n')
+      .filter((l) => l.includes('publisher: published'))
+      .at(-1)!;
+    const restored = Number(lastLine.match(/(\d+) restored/)![1]);
+    expect(restored).toBeGreaterThanOrEqual(many.length - 1);
+  });
+});
