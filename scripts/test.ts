@@ -36,15 +36,12 @@ function finish(code: number) {
 }
 
 const npx = 'npx';
-const vitest = (name: string, project: string, env: Record<string, string> = {}) => {
+const vitest = (name: string, projects: string[], env: Record<string, string> = {}) => {
   const report = path.join(reports, `${name.replace(/\W+/g, '-')}.json`);
-  run(
-    name,
-    npx,
-    ['vitest', 'run', '--project', project, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    env,
-    report,
-  );
+  const selection = projects.flatMap((project) => ['--project', project]);
+  // One worker: the integration files share one server, and builds need the second core.
+  const args = ['vitest', 'run', ...selection, '--maxWorkers=1', '--reporter=default', '--reporter=json'];
+  run(name, npx, [...args, `--outputFile.json=${report}`], env, report);
 };
 
 run('check: astro check, eslint, prettier', 'npm', ['run', 'check']);

@@ -31,7 +31,6 @@ export class Publisher {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
-  private lastAttemptAt = 0;
 
   constructor(private readonly opts: PublisherOptions) {}
 
@@ -85,11 +84,12 @@ export class Publisher {
     const now = Date.now();
     const [state, latest] = await Promise.all([readState(), latestRequest()]);
     const pending = latest.id > state.publishedRequestId && latest.id > state.failedRequestId;
+    // A failed daily refresh is tried again after an hour, not in a loop.
     const dailyDue =
       !pending &&
       state.lastPublishedAt !== null &&
       Math.floor(state.lastPublishedAt.getTime() / DAY_MS) < Math.floor(now / DAY_MS) &&
-      now - this.lastAttemptAt > 3_600_000;
+      !(state.lastErrorAt && now - state.lastErrorAt.getTime() < 3_600_000);
     if (!pending && !dailyDue) return null;
 
     if (pending) {
@@ -107,7 +107,6 @@ export class Publisher {
       // Another instance may have published while this one waited for the lock.
       const [fresh, target] = await Promise.all([readState(), latestRequest()]);
       if (pending && !(target.id > fresh.publishedRequestId && target.id > fresh.failedRequestId)) return 0;
-      this.lastAttemptAt = now;
       await setState('building');
       await this.publish(target.id);
     } finally {

@@ -116,7 +116,7 @@ describe('publishing', () => {
 
   test('after editing one training of many, every other training page is byte-identical to the previous build', async () => {
     const trainer = await createTrainer({ name: 'Many Pages' });
-    const many = [];
+    const many: Awaited<ReturnType<typeof createTraining>>[] = [];
     for (let i = 0; i < 12; i++)
       many.push(await createTraining(trainer.id, { title: `Page ${i}`, startsInDays: 20 + i }));
     await waitFor(async () => (await page(`/training/${many.at(-1)!.id}`)).status === 200);
