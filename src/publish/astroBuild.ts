@@ -21,6 +21,7 @@ export function runAstroBuild(opts: {
   logFile: string;
 }): Promise<BuildResult> {
   const started = Date.now();
+  linkDependencies(path.dirname(path.resolve(opts.outDir)));
   const astroBin = path.resolve(process.cwd(), 'node_modules/astro/bin/astro.mjs');
   return new Promise((resolve) => {
     const log = fs.createWriteStream(opts.logFile);
@@ -58,4 +59,22 @@ export function runAstroBuild(opts: {
       output += String(error);
     });
   });
+}
+
+/**
+ * Builds live outside the project, but their server chunks import packages by name: a
+ * `node_modules` link beside them lets Node's resolution find the project's dependencies.
+ */
+function linkDependencies(parentDir: string): void {
+  const target = path.resolve(process.cwd(), 'node_modules');
+  if (!path.relative(process.cwd(), parentDir).startsWith('..')) return;
+  fs.mkdirSync(parentDir, { recursive: true });
+  const link = path.join(parentDir, 'node_modules');
+  try {
+    if (fs.readlinkSync(link) === target) return;
+    fs.rmSync(link, { force: true });
+  } catch {
+    // no link yet
+  }
+  fs.symlinkSync(target, link, 'dir');
 }

@@ -23,7 +23,6 @@ export async function buildAndSwap(paths: SitePaths, pinned: (string | null)[] =
   const outDir = paths.build(buildId);
   fs.mkdirSync(paths.builds, { recursive: true });
   fs.mkdirSync(paths.cache, { recursive: true });
-  linkDependencies(paths);
   const data = await takeSnapshot();
   fs.writeFileSync(paths.input(buildId), JSON.stringify(data));
   const result = await runAstroBuild({
@@ -53,20 +52,4 @@ export function builtFromCurrentCode(paths: SitePaths, buildId: string | null): 
   } catch {
     return false;
   }
-}
-
-/**
- * Builds live outside the project, but their server chunks import packages by name: a
- * `node_modules` link beside them lets Node's resolution find the project's dependencies.
- */
-function linkDependencies(paths: SitePaths): void {
-  const link = path.join(paths.root, 'node_modules');
-  const target = path.resolve(process.cwd(), 'node_modules');
-  try {
-    if (fs.readlinkSync(link) === target) return;
-    fs.rmSync(link, { force: true });
-  } catch {
-    // no link yet
-  }
-  fs.symlinkSync(target, link, 'dir');
 }

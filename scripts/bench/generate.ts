@@ -1,0 +1,74 @@
+import type { Sql } from '../../src/data/db';
+import { STATE_CODES } from '../../src/domain/states';
+import { FORMATS } from '../../src/domain/formats';
+
+/** Realistic generated listings for benchmarks (issue 8): N trainings over N/10 trainers, spread over a year. */
+const TOPICS = [
+  'Basic Training',
+  'Advanced Workshop',
+  'Complex Trauma',
+  'Children and Adolescents',
+  'Somatic Resources',
+  'Consultation Group',
+  'Attachment Repair',
+  'First Responders',
+];
+const CITIES = [
+  'Los Angeles',
+  'Austin',
+  'New York',
+  'Miami',
+  'Seattle',
+  'Chicago',
+  'Denver',
+  'Boston',
+  'Atlanta',
+  'Phoenix',
+];
+const LOREM =
+  'Participants learn the eight phases of EMDR therapy, the Adaptive Information Processing model, history taking, resourcing and safe reprocessing, with live demonstrations and supervised practicum in small groups. ';
+
+export async function generateListings(sql: Sql, n: number, seed = 1): Promise<string[]> {
+  let x = seed;
+  const rand = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  const trainerIds: string[] = [];
+  const trainers = Math.max(1, Math.ceil(n / 10));
+  for (let i = 0; i < trainers; i++) {
+    const [row] = await sql<{ id: string }[]>`
+      insert into trainers (name, bio, credentials, states_served)
+      values (${`Trainer ${i + 1} ${CITIES[i % CITIES.length]}`}, ${LOREM.repeat(2)}, 'PhD, EMDRIA Approved Consultant', ${[STATE_CODES[i % 50]!]})
+      returning id`;
+    trainerIds.push(row!.id);
+  }
+  const rows = [];
+  const day = 86_400_000;
+  for (let i = 0; i < n; i++) {
+    const start = new Date(Date.now() + (3 + Math.floor(rand() * 360)) * day);
+    rows.push({
+      trainerId: trainerIds[i % trainerIds.length]!,
+      title: `EMDR ${TOPICS[i % TOPICS.length]} — ${CITIES[i % CITIES.length]} #${i + 1}`,
+      description: LOREM.repeat(3),
+      price: 200 + Math.floor(rand() * 1500),
+      startDate: start,
+      endDate: new Date(start.getTime() + 2 * day),
+      location: `${CITIES[i % CITIES.length]}, ${STATE_CODES[i % 50]}`,
+      venue: i % 3 === 0 ? 'Conference Center' : null,
+      format: FORMATS[i % 3]!,
+      state: STATE_CODES[i % 50]!,
+      isEMDRIACertified: i % 2 === 0,
+      ceCredits: 6 + (i % 20),
+      schedule: JSON.stringify([{ day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'Foundations' }]),
+      refundPolicy: i % 4 === 0 ? 'Full refund up to 30 days before the start.' : null,
+      thinkificUrl: `https://emdr.thinkific.com/courses/training-${i + 1}`,
+      isPublished: true,
+    });
+  }
+  const ids: string[] = [];
+  for (let i = 0; i < rows.length; i += 500) {
+    const chunk = rows.slice(i, i + 500);
+    const inserted = await sql<{ id: string }[]>`insert into trainings ${sql(chunk)} returning id`;
+    ids.push(...inserted.map((r) => r.id));
+  }
+  await sql`insert into publish_requests (reason) values ('benchmark data generated')`;
+  return ids;
+}
