@@ -24,8 +24,9 @@ export async function startServer(
   opts: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? tempDir();
-  const tsx = path.resolve('node_modules/tsx/dist/cli.mjs');
-  const child = spawn(process.execPath, [tsx, 'scripts/start.ts'], {
+  // tsx's loader in this very process (not the tsx CLI, which runs the script in a child): a test's
+  // SIGKILL must reach the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
     cwd: process.cwd(),
     env: {
       ...process.env,
