@@ -36,7 +36,7 @@ export class Publisher {
 
   start(): void {
     (globalThis as Record<symbol, unknown>)[KICK] = () => this.schedule(0);
-    this.poller = setInterval(() => this.schedule(0), this.opts.pollMs ?? 2000);
+    this.poller = setInterval(() => this.schedule(0), this.opts.pollMs ?? 500);
     this.poller.unref();
     this.schedule(0);
   }
@@ -68,7 +68,7 @@ export class Publisher {
       next = await this.step();
     } catch (error) {
       this.opts.log?.(`publisher: ${(error as Error).message}`);
-      next = this.opts.pollMs ?? 2000;
+      next = this.opts.pollMs ?? 500;
     } finally {
       this.running = false;
     }
@@ -102,7 +102,7 @@ export class Publisher {
     }
 
     const release = await tryBuildLock();
-    if (!release) return this.opts.pollMs ?? 2000;
+    if (!release) return this.opts.pollMs ?? 500;
     try {
       // Another instance may have published while this one waited for the lock.
       const [fresh, target] = await Promise.all([readState(), latestRequest()]);
