@@ -1,5 +1,12 @@
 import { describe, expect, test } from 'vitest';
-import { TrainingFiltersSchema, activeFilterCount, filtersFromQuery, filtersToQuery } from './filters';
+import {
+  TrainingFiltersSchema,
+  activeFilterCount,
+  filtersFromQuery,
+  filtersToQuery,
+  matchesFilters,
+  searchableText,
+} from './filters';
 import { dateRangeWindow } from './dateRanges';
 import { formatsMatching } from './formats';
 import { STATE_CODES, stateName } from './states';
@@ -45,5 +52,46 @@ describe('filters and constants', () => {
       totalEnrollments: FALLBACK_STATS.totalEnrollments,
     });
     expect(mergeStats(null)).toEqual(FALLBACK_STATS);
+  });
+});
+
+describe('matchesFilters (the in-memory public list)', () => {
+  const now = new Date('2026-11-22T12:00:00Z');
+  const t = {
+    state: 'CA',
+    format: 'Hybrid',
+    startDate: new Date('2026-12-01T00:00:00Z'),
+    endDate: new Date('2026-12-02T00:00:00Z'),
+  };
+  const none = { search: '', state: '', format: '', dateRange: '' };
+  const hay = searchableText({
+    title: 'Somatic EMDR',
+    description: 'd',
+    location: 'San Diego',
+    venue: null,
+    trainer: { name: 'Ann Lee' },
+  });
+
+  test('a hybrid training matches every format filter; state and search must match', () => {
+    expect(matchesFilters(t, hay, { ...none, format: 'Virtual' }, now, null)).toBe(true);
+    expect(matchesFilters(t, hay, { ...none, format: 'In-Person' }, now, null)).toBe(true);
+    expect(matchesFilters({ ...t, format: 'Virtual' }, hay, { ...none, format: 'In-Person' }, now, null)).toBe(false);
+    expect(matchesFilters(t, hay, { ...none, state: 'NY' }, now, null)).toBe(false);
+    expect(matchesFilters(t, hay, { ...none, search: 'ANN LEE' }, now, null)).toBe(true);
+    expect(matchesFilters(t, hay, { ...none, search: 'zoom' }, now, null)).toBe(false);
+  });
+
+  test('an ended training never matches; the date window bounds the start', () => {
+    expect(matchesFilters(t, hay, none, new Date('2026-12-03T00:00:00Z'), null)).toBe(false);
+    expect(matchesFilters(t, hay, none, now, dateRangeWindow('next-month', now))).toBe(true);
+    expect(
+      matchesFilters(
+        { ...t, startDate: new Date('2027-02-01T00:00:00Z') },
+        hay,
+        none,
+        now,
+        dateRangeWindow('next-month', now),
+      ),
+    ).toBe(false);
   });
 });

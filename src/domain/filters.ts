@@ -57,3 +57,34 @@ export function filtersToQuery(filters: TrainingFilters): string {
 export function activeFilterCount(filters: TrainingFilters): number {
   return [filters.state, filters.format, filters.dateRange].filter(Boolean).length;
 }
+
+/** The fields the public search looks in (issue 2): title, description, location, venue, trainer name. */
+export function searchableText(t: {
+  title: string;
+  description: string;
+  location: string;
+  venue: string | null;
+  trainer: { name: string } | null;
+}): string {
+  return [t.title, t.description, t.location, t.venue ?? '', t.trainer?.name ?? ''].join('\n').toLowerCase();
+}
+
+/**
+ * The public list's rule in memory (the same as the SQL of src/data/trainings.ts listPublished):
+ * not ended, and every filter that is set. `haystack` is searchableText(t), computed once per row.
+ */
+export function matchesFilters(
+  t: { state: string | null; format: string; startDate: Date; endDate: Date },
+  haystack: string,
+  filters: TrainingFilters,
+  now: Date,
+  window: { from: Date; to: Date } | null,
+): boolean {
+  if (t.endDate.getTime() < now.getTime()) return false;
+  if (filters.state && t.state !== filters.state) return false;
+  if (filters.format && t.format !== filters.format && !(t.format === 'Hybrid' && filters.format !== 'Hybrid'))
+    return false;
+  if (window && (t.startDate < window.from || t.startDate >= window.to)) return false;
+  if (filters.search && !haystack.includes(filters.search.toLowerCase())) return false;
+  return true;
+}

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
+import { listingAnswer } from './publicListing';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -64,6 +65,10 @@ export class Host {
     const url = new URL(req.url ?? '/', 'http://localhost');
     const pathname = url.pathname;
     securityHeaders(res, pathname);
+    if (pathname === '/api/trainings' && (req.method === 'GET' || req.method === 'HEAD')) {
+      void this.listing(req, res, url.searchParams);
+      return;
+    }
     if (pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/')) {
       this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
       return;
@@ -74,6 +79,23 @@ export class Host {
       if (entry) return site.send(req, res, entry);
     }
     this.notFound(req, res, pathname);
+  }
+
+  /** The public list without Astro's per-request overhead (issue 8); same answers as the Astro route. */
+  private async listing(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('cache-control', 'no-store');
+    try {
+      const answer = await listingAnswer(params);
+      res.statusCode = answer.status;
+      res.setHeader('content-length', Buffer.byteLength(answer.body));
+      res.end(req.method === 'HEAD' ? undefined : answer.body);
+    } catch (error) {
+      console.error('[host] /api/trainings failed', error);
+      res.statusCode = 503;
+      res.setHeader('retry-after', '5');
+      res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
+    }
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {

@@ -1,12 +1,10 @@
-import { endpoint, json, validationError } from '../../../server/http';
-import { TrainingFiltersSchema, filtersFromQuery } from '../../../domain/filters';
-import * as trainings from '../../../data/trainings';
+import { endpoint, json } from '../../../server/http';
+import { listingAnswer } from '../../../server/publicListing';
 
 export const prerender = false;
 
-/** Public list (SPEC §7): published trainings that have not ended, soonest first, filtered. */
+/** Public list (SPEC §7): published trainings that have not ended, soonest first, filtered (400 on a bad filter). */
 export const GET = endpoint(async (ctx) => {
-  const parsed = TrainingFiltersSchema.safeParse(filtersFromQuery(ctx.url.searchParams));
-  if (!parsed.success) throw validationError(parsed.error, 'Invalid filter');
-  return json(await trainings.listPublished(parsed.data));
+  const answer = await listingAnswer(ctx.url.searchParams);
+  return new Response(answer.body, { status: answer.status, headers: json(null).headers });
 });
