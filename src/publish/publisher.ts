@@ -31,6 +31,8 @@ export class Publisher {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
+  private lastError = '';
+  private lastErrorLoggedAt = 0;
 
   constructor(private readonly opts: PublisherOptions) {}
 
@@ -67,7 +69,13 @@ export class Publisher {
     try {
       next = await this.step();
     } catch (error) {
-      this.opts.log?.(`publisher: ${(error as Error).message}`);
+      // While the database is down this repeats every poll: say it once a minute.
+      const message = `publisher: ${(error as Error).message}`;
+      if (message !== this.lastError || Date.now() - this.lastErrorLoggedAt > 60_000) {
+        this.opts.log?.(message);
+        this.lastError = message;
+        this.lastErrorLoggedAt = Date.now();
+      }
       next = this.opts.pollMs ?? 500;
     } finally {
       this.running = false;
