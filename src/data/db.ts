@@ -3,6 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import postgres from 'postgres';
 import { serverEnv } from '../env';
+import { keepProtocolSequencesTogether } from './pgliteQueueFix';
 
 /**
  * The only place that creates a database connection (ARCHITECTURE.md). DATABASE_URL → that server;
@@ -70,6 +71,7 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
   const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
   const server = new PGLiteSocketServer({ db, path: socketFile, maxConnections: 16 });
+  keepProtocolSequencesTogether(server);
   await server.start();
   const sql = postgres(options);
   return {
