@@ -1,0 +1,86 @@
+/* eslint-disable @typescript-eslint/no-explicit-any -- the results object is free-form JSON written by run.ts */
+import fs from 'node:fs';
+import path from 'node:path';
+
+/** Writes bench/results/<date>.json and the table in docs/performance.md (issue 8). */
+export function writeReport(results: Record<string, any>): string {
+  const dir = path.resolve('bench/results');
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${results.date.slice(0, 10)}.json`);
+  fs.writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+
+  const rows: string[] = [];
+  const row = (...cells: unknown[]) => rows.push(`| ${cells.join(' | ')} |`);
+  for (const b of results.build ?? [])
+    row(
+      `Build N=${b.n}`,
+      `${b.buildMs} ms, peak ${b.peakMiB} MiB`,
+      `plain-script floor ${b.floorMs} ms`,
+      `${b.ratio}×`,
+      b.n === 5000 ? '≤ 4×, ≤ 800 MiB' : '',
+    );
+  for (const s of results.saveToLive ?? [])
+    row(
+      `Save → live N=${s.n}`,
+      `median ${s.medianMs} ms, p95 ${s.p95Ms} ms (${s.rendered} rendered, ${s.restored} restored)`,
+      `cold full build ${s.coldBuildMs} ms`,
+      `${s.ratioToColdBuild}×`,
+      s.n >= 1000 ? '≤ 0.8×' : '',
+    );
+  if (results.serving) {
+    results.serving.ours.forEach((o: any, i: number) => {
+      const n = results.serving.nginx?.[i];
+      row(
+        `Static ${new URL(o.url).pathname}`,
+        `${o.requestsPerSecond} req/s, p99 ${o.p99Ms} ms`,
+        n ? `nginx ${n.requestsPerSecond} req/s, p99 ${n.p99Ms} ms` : 'nginx unavailable',
+        results.serving.ratios?.[i] ?? '–',
+        '≥ 0.4×',
+      );
+    });
+  }
+  for (const [name, api] of [
+    ['embedded', results.apiEmbedded],
+    ['PostgreSQL', results.apiPostgres],
+  ] as const) {
+    if (!api) continue;
+    row(
+      `API filter (${name}) N=1000`,
+      `${api.filter.requestsPerSecond} req/s, p99 ${api.filter.p99Ms} ms`,
+      `in-memory floor ${api.floor.requestsPerSecond} req/s`,
+      `${api.filterToFloor}×`,
+      '≥ 0.5×',
+    );
+    row(
+      `API search (${name}) N=1000`,
+      `${api.search.requestsPerSecond} req/s, p99 ${api.search.p99Ms} ms`,
+      `filter query`,
+      `${api.searchToFilter}× slower`,
+      '≤ 2×',
+    );
+  }
+  if (results.pageWeight) {
+    for (const [name, w] of Object.entries(results.pageWeight as Record<string, any>)) {
+      row(
+        `Weight ${name}`,
+        `HTML ${w.html.raw} B (${w.html.gzip} gz), CSS ${w.css.raw} B (${w.css.gzip} gz), JS ${w.js.raw} B (${w.js.gzip} gz)`,
+        '–',
+        '–',
+        name === 'home' ? 'JS ≤ 80 KB gz' : 'no React',
+      );
+    }
+  }
+  const doc = `# Performance
+
+Figures from \`npm run bench\` on ${results.date} (Node ${results.node}${results.quick ? ', quick run' : ''}). Every goal is a ratio
+against an anchor measured in the same run on the same machine (issue 8); reference anchors from
+other runs are in ../shared/PERF-ANCHORS.md. Raw results: \`bench/results/${path.basename(file)}\`.
+
+| measure | ours | anchor (same run) | ratio | goal |
+|---|---|---|---|---|
+${rows.join('\n')}
+`;
+  fs.mkdirSync(path.resolve('docs'), { recursive: true });
+  fs.writeFileSync(path.resolve('docs/performance.md'), doc);
+  return file;
+}

@@ -1,0 +1,115 @@
+/**
+ * `npm run bench` (issue 8): every figure next to an anchor measured in the same run on this machine,
+ * as a ratio. Results: bench/results/<date>.json and docs/performance.md. `-- --quick` for a short run.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { closeDb, getSql } from '../../src/data/db';
+import * as trainings from '../../src/data/trainings';
+import { sitePaths } from '../../src/publish/paths';
+import { prepareTestDatabase } from '../../tests/support/database';
+import { startServer, tempDir, waitFor } from '../../tests/support/server';
+import { benchBuild } from './buildBench';
+import { generateListings } from './generate';
+import { load } from './http';
+import { pageWeight } from './pageWeight';
+import { benchSaveToLive } from './saveToLive';
+import { findNginx, servingFigures, startApiFloor, startNginx } from './servingBench';
+import { writeReport } from './report';
+
+const quick = process.argv.includes('--quick');
+const seconds = quick ? 5 : 10;
+const results: Record<string, unknown> = { date: new Date().toISOString(), quick, node: process.version };
+const log = (m: string) => console.log(`[bench] ${m}`);
+
+async function withServer<T>(
+  n: number,
+  env: Record<string, string>,
+  body: (url: string, dataDir: string, ids: string[]) => Promise<T>,
+): Promise<T> {
+  const dataDir = tempDir('emdr-bench-');
+  const server = await startServer({ dataDir, env: { SEED_DEMO: '0', REBUILD_DEBOUNCE_MS: '200', ...env } });
+  process.env.DATA_DIR = dataDir;
+  process.env.DATABASE_URL = env.DATABASE_URL ?? '';
+  try {
+    const ids = await generateListings(await getSql(), n);
+    await waitFor(async () => (await fetch(`${server.url}/training/${ids.at(-1)}`)).status === 200, 600_000, 500);
+    return await body(server.url, dataDir, ids);
+  } finally {
+    await closeDb();
+    await server.stop();
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+// 1. Build: cold astro build vs the plain-script floor, with peak memory.
+results.build = [];
+for (const n of quick ? [100, 1000] : [100, 1000, 5000]) {
+  log(`build N=${n}`);
+  (results.build as unknown[]).push(await benchBuild(n));
+}
+
+// 2. Save → live at N=1000 (and the demo data).
+results.saveToLive = [];
+for (const n of quick ? (['demo'] as const) : (['demo', 1000] as const)) {
+  log(`save → live N=${n}`);
+  (results.saveToLive as unknown[]).push(await benchSaveToLive(n, 5));
+}
+
+// 3 + 5. Static serving against nginx on the same published folder; page weight of / and a training page.
+log('static serving and page weight, N=100');
+await withServer(100, {}, async (url, dataDir, ids) => {
+  const client = path.join(fs.realpathSync(sitePaths(dataDir).current), 'client');
+  const paths = ['/', `/training/${ids[0]}/`];
+  results.pageWeight = { home: pageWeight(client, '/'), training: pageWeight(client, `/training/${ids[0]}`) };
+  const ours = await servingFigures(url, paths, seconds);
+  const nginxBin = findNginx();
+  let nginx = null;
+  if (nginxBin) {
+    const server = await startNginx(nginxBin, client, tempDir('emdr-nginx-'));
+    nginx = await servingFigures(server.url, paths, seconds);
+    server.stop();
+  } else log('nginx could not be found or installed: no anchor for static serving');
+  results.serving = {
+    ours,
+    nginx,
+    ratios: nginx ? ours.map((o, i) => Number((o.requestsPerSecond / nginx[i]!.requestsPerSecond).toFixed(2))) : null,
+  };
+});
+
+// 4. Public API at N=1000 on the embedded database and on PostgreSQL, against the in-memory floor.
+const queries = ['/api/trainings?state=CA&format=Virtual', '/api/trainings?search=trauma'];
+async function apiFigures(env: Record<string, string>) {
+  return withServer(1000, env, async (url) => {
+    const rows = await (await fetch(`${url}${queries[0]}`)).json();
+    const floor = await startApiFloor(rows as unknown[]);
+    const floorFigures = await load(`${floor.url}/`, seconds);
+    floor.stop();
+    const filter = await load(`${url}${queries[0]}`, seconds);
+    const search = await load(`${url}${queries[1]}`, seconds);
+    return {
+      floor: floorFigures,
+      filter,
+      search,
+      filterToFloor: Number((filter.requestsPerSecond / floorFigures.requestsPerSecond).toFixed(2)),
+      searchToFilter: Number((filter.requestsPerSecond / search.requestsPerSecond).toFixed(2)),
+    };
+  });
+}
+log('public API, embedded database');
+results.apiEmbedded = await apiFigures({});
+if (process.env.TEST_DATABASE_URL) {
+  log('public API, PostgreSQL');
+  process.env.TEST_DB_TARGET = 'postgres';
+  const database = await prepareTestDatabase();
+  try {
+    results.apiPostgres = await apiFigures({ DATABASE_URL: database.url });
+  } finally {
+    await database.drop();
+  }
+} else log('TEST_DATABASE_URL not set: the PostgreSQL API figures are skipped');
+
+const file = writeReport(results);
+log(`results written to ${file} and docs/performance.md`);
+void trainings;
+process.exit(0);
