@@ -1,0 +1,40 @@
+import type { APIContext, AstroGlobal } from 'astro';
+import { HttpError } from '../server/http';
+import { serverEnv } from '../env';
+import { SESSION_COOKIE, validateToken, type AdminSession } from './sessions';
+
+type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
+
+/** The signed-in admin, or null. A bad cookie of any shape is simply "not signed in". */
+export async function currentAdmin(ctx: Ctx | AstroGlobal): Promise<AdminSession | null> {
+  return validateToken(ctx.cookies.get(SESSION_COOKIE)?.value);
+}
+
+/** Every /api/admin/* route except login and session: 401 JSON without a session (CONTRACT.md). */
+export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
+  const admin = await currentAdmin(ctx);
+  if (!admin) throw new HttpError(401, 'Not authenticated');
+  if (!['GET', 'HEAD'].includes(ctx.request.method)) requireSameOrigin(ctx);
+  return admin;
+}
+
+/**
+ * State-changing admin calls must come from our own pages (issue 5): Origin must be the site's
+ * origin or this request's own origin; a missing or foreign Origin is 403. Astro's checkOrigin
+ * only covers form posts.
+ */
+export function requireSameOrigin(ctx: Ctx): void {
+  const origin = ctx.request.headers.get('origin');
+  const allowed = new Set([new URL(serverEnv().siteUrl).origin, ctx.url.origin]);
+  const host = ctx.request.headers.get('host');
+  if (host) allowed.add(`${ctx.url.protocol}//${host}`);
+  if (!origin || !allowed.has(origin)) throw new HttpError(403, 'Cross-site request refused');
+}
+
+export function clientIp(ctx: APIContext): string {
+  try {
+    return ctx.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

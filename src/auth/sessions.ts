@@ -1,0 +1,63 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import * as sessions from '../data/sessions';
+
+/**
+ * Admin sessions after Lucia's session guide (ARCHITECTURE.md, Auth): the token is `id.secret`,
+ * only SHA-256 of the secret is stored and compared in constant time. A session ends after
+ * IDLE_TIMEOUT_MS without use (each use slides it, written at most once a minute) and in any case
+ * ABSOLUTE_LIFETIME_MS after sign-in.
+ */
+export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
+export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+const RENEW_AFTER_MS = 60 * 1000;
+export const SESSION_COOKIE = 'emdr_admin_session';
+const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
+
+export interface AdminSession {
+  id: string;
+  adminId: string;
+  email: string;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+export async function createSession(adminId: string): Promise<string> {
+  const id = randomBytes(16).toString('base64url');
+  const secret = randomBytes(32).toString('base64url');
+  await sessions.insert(id, adminId, sha256(secret));
+  return `${id}.${secret}`;
+}
+
+/** The session a token belongs to, or null for a malformed, unknown, tampered or expired token. */
+export async function validateToken(token: string | undefined, now = new Date()): Promise<AdminSession | null> {
+  if (!token || token.length > 100 || !TOKEN_PATTERN.test(token)) return null;
+  const [id, secret] = token.split('.') as [string, string];
+  const row = await sessions.findById(id);
+  if (!row) return null;
+  const given = sha256(secret);
+  const stored = Buffer.from(row.secretHash);
+  if (stored.length !== given.length || !timingSafeEqual(stored, given)) return null;
+  const age = now.getTime() - row.createdAt.getTime();
+  const idle = now.getTime() - row.lastVerifiedAt.getTime();
+  if (age > ABSOLUTE_LIFETIME_MS || idle > IDLE_TIMEOUT_MS) {
+    await sessions.remove(id);
+    return null;
+  }
+  if (idle > RENEW_AFTER_MS) await sessions.touch(id, now);
+  return { id, adminId: row.adminId, email: row.email };
+}
+
+export async function endSession(token: string | undefined): Promise<void> {
+  if (!token || !TOKEN_PATTERN.test(token)) return;
+  await sessions.remove(token.split('.')[0]!);
+}
+
+/** The Set-Cookie value (issue 5): HttpOnly; SameSite=Lax; Path=/, plus Secure per SESSION_SECURE_COOKIE. */
+export function sessionCookie(token: string, secure: boolean): string {
+  const maxAge = Math.floor(ABSOLUTE_LIFETIME_MS / 1000);
+  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+}
+
+export function clearedSessionCookie(secure: boolean): string {
+  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+}

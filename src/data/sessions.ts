@@ -1,0 +1,33 @@
+import { getSql } from './db';
+
+/** Admin sessions (ARCHITECTURE.md, Auth): only SHA-256 of the token's secret is stored. */
+export interface SessionRow {
+  id: string;
+  adminId: string;
+  secretHash: Buffer;
+  createdAt: Date;
+  lastVerifiedAt: Date;
+  email: string;
+}
+
+export async function insert(id: string, adminId: string, secretHash: Buffer): Promise<void> {
+  const sql = await getSql();
+  await sql`insert into admin_sessions (id, admin_id, secret_hash) values (${id}, ${adminId}, ${secretHash})`;
+}
+
+export async function findById(id: string): Promise<SessionRow | undefined> {
+  const sql = await getSql();
+  const [row] = await sql<SessionRow[]>`
+    select s.*, a.email from admin_sessions s join admin_users a on a.id = s.admin_id where s.id = ${id}`;
+  return row;
+}
+
+export async function touch(id: string, at: Date): Promise<void> {
+  const sql = await getSql();
+  await sql`update admin_sessions set last_verified_at = ${at} where id = ${id}`;
+}
+
+export async function remove(id: string): Promise<void> {
+  const sql = await getSql();
+  await sql`delete from admin_sessions where id = ${id}`;
+}

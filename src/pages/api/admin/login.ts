@@ -1,0 +1,24 @@
+import { endpoint, HttpError, json, readJson } from '../../../server/http';
+import { LoginSchema } from '../../../domain/login';
+import { clientIp, requireSameOrigin } from '../../../auth/guard';
+import { logIn } from '../../../auth/login';
+import { sessionCookie } from '../../../auth/sessions';
+import { serverEnv } from '../../../env';
+
+export const prerender = false;
+
+/** SPEC §7 POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
+export const POST = endpoint(async (ctx) => {
+  requireSameOrigin(ctx);
+  const { email, password } = await readJson(ctx, LoginSchema);
+  const outcome = await logIn(email, password, clientIp(ctx));
+  if (!outcome.ok && outcome.reason === 'throttled') {
+    throw new HttpError(429, 'Too many login attempts. Try again later.', undefined, {
+      'retry-after': String(outcome.retryAfter),
+    });
+  }
+  if (!outcome.ok) throw new HttpError(401, 'Invalid credentials');
+  return json({ authenticated: true, admin: { email: outcome.email } }, 200, {
+    'set-cookie': sessionCookie(outcome.token, serverEnv().secureCookie),
+  });
+});

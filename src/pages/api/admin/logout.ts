@@ -1,0 +1,14 @@
+import { endpoint, json } from '../../../server/http';
+import { clientIp, requireAdmin } from '../../../auth/guard';
+import { clearedSessionCookie, endSession, SESSION_COOKIE } from '../../../auth/sessions';
+import { serverEnv } from '../../../env';
+
+export const prerender = false;
+
+/** SPEC §7 POST /api/admin/logout: the session is deleted on the server, the cookie cleared. */
+export const POST = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  await endSession(ctx.cookies.get(SESSION_COOKIE)?.value);
+  console.info(`[auth] ${new Date().toISOString()} logout email=${admin.email} ip=${clientIp(ctx)}`);
+  return json({ authenticated: false }, 200, { 'set-cookie': clearedSessionCookie(serverEnv().secureCookie) });
+});

@@ -1,0 +1,10 @@
+import { endpoint, json } from '../../../server/http';
+import { currentAdmin } from '../../../auth/guard';
+
+export const prerender = false;
+
+/** SPEC §7 GET /api/admin/session: 200 either way (CONTRACT.md). */
+export const GET = endpoint(async (ctx) => {
+  const admin = await currentAdmin(ctx);
+  return json(admin ? { authenticated: true, admin: { email: admin.email } } : { authenticated: false });
+});

@@ -1,0 +1,16 @@
+import { endpoint, json, readJson } from '../../../../server/http';
+import { requireAdmin } from '../../../../auth/guard';
+import { TrainerInputSchema } from '../../../../domain/trainer';
+import * as trainers from '../../../../data/trainers';
+
+export const prerender = false;
+
+export const GET = endpoint(async (ctx) => {
+  await requireAdmin(ctx);
+  return json(await trainers.listAll());
+});
+
+export const POST = endpoint(async (ctx) => {
+  await requireAdmin(ctx);
+  return json(await trainers.insert(await readJson(ctx, TrainerInputSchema)), 201);
+});

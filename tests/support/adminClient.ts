@@ -1,0 +1,48 @@
+/** An HTTP client for the admin API that signs in like the browser does (cookie + same Origin + JSON). */
+export interface AdminClient {
+  call(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<{ status: number; body: any; headers: Headers }>;
+  cookie: string;
+}
+
+export async function login(base: string, email = process.env.ADMIN_EMAIL!, password = process.env.ADMIN_PASSWORD!) {
+  const response = await fetch(`${base}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base },
+    body: JSON.stringify({ email, password }),
+  });
+  return response;
+}
+
+export async function adminClient(base = process.env.TEST_BASE_URL!): Promise<AdminClient> {
+  const response = await login(base);
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  return {
+    cookie,
+    async call(method, path, body, headers = {}) {
+      const r = await fetch(`${base}${path}`, {
+        method,
+        headers: {
+          cookie,
+          origin: base,
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...headers,
+        },
+        body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
+      });
+      const text = await r.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // not JSON
+      }
+      return { status: r.status, body: parsed, headers: r.headers };
+    },
+  };
+}
