@@ -43,6 +43,16 @@ export const TrainerInputSchema = z.strictObject({
     .transform((codes) => [...new Set(codes)]),
 });
 
+/** The admin form edits statesServed as one comma-separated string; the same rules apply after splitting. */
+export const TrainerFormSchema = TrainerInputSchema.extend({
+  statesServed: z
+    .string()
+    .transform(parseStatesServed)
+    .refine((codes) => codes.every(isStateCode), { error: TRAINER_MESSAGES.statesServed })
+    .transform((codes) => [...new Set(codes)]),
+});
+export type TrainerFormValues = z.input<typeof TrainerFormSchema>;
+
 export type TrainerFormInput = z.input<typeof TrainerInputSchema>;
 export type TrainerInput = z.output<typeof TrainerInputSchema>;
 

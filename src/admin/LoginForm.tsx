@@ -1,0 +1,69 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import type { z } from 'zod';
+import { LoginSchema } from '../domain/login';
+import { api, ApiError } from './api';
+import { AdminToaster, notify } from './notify';
+import { Field, describedBy, inputClass } from '../ui/Field';
+
+type Values = z.input<typeof LoginSchema>;
+
+/** Admin login (SPEC §2): 'Login', 'Logging in...' while pending; success goes to the dashboard. */
+export default function LoginForm() {
+  const { register, handleSubmit, formState } = useForm<Values>({
+    resolver: zodResolver(LoginSchema),
+    defaultValues: { email: '', password: '' },
+  });
+  const { errors, isSubmitting } = formState;
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api('POST', '/api/admin/login', values);
+      notify.flash('Logged in successfully');
+      window.location.assign('/admin/dashboard');
+    } catch (error) {
+      notify.error(
+        error instanceof ApiError && error.status === 429
+          ? 'Too many login attempts. Try again later.'
+          : 'Invalid credentials',
+      );
+    }
+  });
+
+  return (
+    <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
+      <AdminToaster />
+      <h1 className="text-2xl font-bold">Admin Login</h1>
+      <p className="mb-6 text-slate-700">Sign in to manage trainings and trainers</p>
+      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+        <Field id="email" label="Email" error={errors.email?.message}>
+          <input
+            id="email"
+            type="email"
+            autoComplete="username"
+            className={inputClass}
+            {...describedBy('email', false, errors.email?.message)}
+            {...register('email')}
+          />
+        </Field>
+        <Field id="password" label="Password" error={errors.password?.message}>
+          <input
+            id="password"
+            type="password"
+            autoComplete="current-password"
+            className={inputClass}
+            {...describedBy('password', false, errors.password?.message)}
+            {...register('password')}
+          />
+        </Field>
+        <button
+          type="submit"
+          disabled={isSubmitting}
+          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+        >
+          {isSubmitting ? 'Logging in...' : 'Login'}
+        </button>
+      </form>
+    </div>
+  );
+}

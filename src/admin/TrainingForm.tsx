@@ -1,0 +1,287 @@
+import { useEffect, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useStore } from '@nanostores/react';
+import { TrainingInputSchema, type TrainingFormValues, type TrainingInput } from '../domain/training';
+import { FORMATS } from '../domain/formats';
+import { US_STATES } from '../domain/states';
+import { api } from './api';
+import { $trainers, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
+import { AdminToaster, notify } from './notify';
+import { applyServerErrors } from './formErrors';
+import { toLocalInput } from './localDateTime';
+import { Field, describedBy, inputClass } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+
+// SPEC §4: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
+const DEFAULTS: TrainingFormValues = {
+  trainerId: '',
+  title: '',
+  description: '',
+  price: 0,
+  ceCredits: 0,
+  startDate: '',
+  endDate: '',
+  format: 'In-Person',
+  location: '',
+  venue: '',
+  state: '',
+  thinkificUrl: '',
+  schedule: '',
+  refundPolicy: '',
+  isEMDRIACertified: false,
+  isPublished: true,
+};
+
+function toForm({ id: _id, createdAt: _c, updatedAt: _u, ...t }: TrainingRow): TrainingFormValues {
+  return {
+    ...t,
+    startDate: toLocalInput(t.startDate),
+    endDate: toLocalInput(t.endDate),
+    venue: t.venue ?? '',
+    state: t.state ?? '',
+    schedule: t.schedule ?? '',
+    refundPolicy: t.refundPolicy ?? '',
+  };
+}
+
+// SPEC §5: price and CE credits are parsed as integers, falling back to 0.
+const integer = (value: unknown) => {
+  const n = Number.parseInt(String(value), 10);
+  return Number.isNaN(n) ? 0 : n;
+};
+
+/** Create or edit a training (SPEC §2 Training form); a failed save keeps what was typed. */
+export default function TrainingForm({ id }: { id?: string }) {
+  const editing = Boolean(id);
+  const trainers = useStore($trainers);
+  const [state, setState] = useState<'loading' | 'ready' | 'missing'>(editing ? 'loading' : 'ready');
+  const { register, handleSubmit, reset, setError, formState } = useForm<TrainingFormValues, unknown, TrainingInput>({
+    resolver: zodResolver(TrainingInputSchema),
+    defaultValues: DEFAULTS,
+  });
+  const { errors, isSubmitting } = formState;
+
+  useEffect(() => {
+    if (!id) return;
+    api<TrainingRow[]>('GET', TRAININGS_KEY)
+      .then((list) => {
+        const found = list.find((t) => t.id === id);
+        if (found) reset(toForm(found));
+        setState(found ? 'ready' : 'missing');
+      })
+      .catch(() => setState('missing'));
+  }, [id, reset]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await api(editing ? 'PATCH' : 'POST', editing ? `/api/admin/trainings/${id}` : '/api/admin/trainings', values);
+      invalidateKeys(TRAININGS_KEY);
+      notify.flash(editing ? 'Training updated successfully' : 'Training created successfully');
+      window.location.assign('/admin/trainings');
+    } catch (error) {
+      applyServerErrors(error, setError);
+      notify.error(editing ? 'Failed to update training' : 'Failed to create training');
+    }
+  });
+
+  if (state === 'loading') return <p>Loading...</p>;
+  if (state === 'missing')
+    return (
+      <div className="rounded-lg bg-white p-8 shadow">
+        <h1 className="mb-2 text-2xl font-bold">Training not found</h1>
+        <p className="mb-4">This training does not exist any more; it may have been deleted.</p>
+        <a className="text-brand-800 underline" href="/admin/trainings">
+          Back to trainings
+        </a>
+      </div>
+    );
+
+  type Name = keyof TrainingFormValues;
+  const aria = (name: Name, hint = false) => describedBy(name, hint, errors[name]?.message);
+  return (
+    <div className="rounded-lg bg-white p-8 shadow">
+      <AdminToaster />
+      <a href="/admin/trainings" className="text-brand-800 underline" aria-label="Back to trainings">
+        ← Back
+      </a>
+      <h1 className="mb-6 mt-2 text-2xl font-bold">{editing ? 'Edit Training' : 'Add New Training'}</h1>
+      <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
+        <div className="md:col-span-2">
+          <Field id="trainerId" label="Trainer" required error={errors.trainerId?.message}>
+            <select id="trainerId" className={inputClass} {...register('trainerId')} {...aria('trainerId')}>
+              <option value="">{trainers.loading ? 'Loading trainers...' : 'Select a trainer'}</option>
+              {trainers.data?.map((t) => (
+                <option key={t.id} value={t.id}>
+                  {t.name}
+                </option>
+              ))}
+            </select>
+          </Field>
+        </div>
+        <div className="md:col-span-2">
+          <Field id="title" label="Training Title" required error={errors.title?.message}>
+            <input id="title" className={inputClass} {...register('title')} {...aria('title')} />
+          </Field>
+        </div>
+        <div className="md:col-span-2">
+          <Field id="description" label="Description" required error={errors.description?.message}>
+            <textarea
+              id="description"
+              rows={5}
+              className={inputClass}
+              {...register('description')}
+              {...aria('description')}
+            />
+          </Field>
+        </div>
+        <Field id="price" label="Price (USD)" required error={errors.price?.message}>
+          <input
+            id="price"
+            type="number"
+            min={0}
+            step={1}
+            className={inputClass}
+            {...register('price', { setValueAs: integer })}
+            {...aria('price')}
+          />
+        </Field>
+        <Field id="ceCredits" label="CE Credits" error={errors.ceCredits?.message}>
+          <input
+            id="ceCredits"
+            type="number"
+            min={0}
+            step={1}
+            className={inputClass}
+            {...register('ceCredits', { setValueAs: integer })}
+            {...aria('ceCredits')}
+          />
+        </Field>
+        <Field id="startDate" label="Start Date" required error={errors.startDate?.message}>
+          <input
+            id="startDate"
+            type="datetime-local"
+            className={inputClass}
+            {...register('startDate')}
+            {...aria('startDate')}
+          />
+        </Field>
+        <Field id="endDate" label="End Date" required error={errors.endDate?.message}>
+          <input
+            id="endDate"
+            type="datetime-local"
+            className={inputClass}
+            {...register('endDate')}
+            {...aria('endDate')}
+          />
+        </Field>
+        <Field id="format" label="Format" required error={errors.format?.message}>
+          <select id="format" className={inputClass} {...register('format')} {...aria('format')}>
+            {FORMATS.map((f) => (
+              <option key={f} value={f}>
+                {f}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <Field
+          id="location"
+          label="Location"
+          required
+          hint="City and state, or 'Zoom' for virtual trainings"
+          error={errors.location?.message}
+        >
+          <input id="location" className={inputClass} {...register('location')} {...aria('location', true)} />
+        </Field>
+        <Field id="venue" label="Venue" error={errors.venue?.message}>
+          <input id="venue" className={inputClass} {...register('venue')} {...aria('venue')} />
+        </Field>
+        <Field
+          id="state"
+          label="State"
+          hint="State where the training is held, for filtering"
+          error={errors.state?.message}
+        >
+          <select id="state" className={inputClass} {...register('state')} {...aria('state', true)}>
+            <option value="">No state</option>
+            {US_STATES.map((s) => (
+              <option key={s.code} value={s.code}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+        </Field>
+        <div className="md:col-span-2">
+          <Field
+            id="thinkificUrl"
+            label="Thinkific Registration URL"
+            required
+            hint="Where users are sent to register"
+            error={errors.thinkificUrl?.message}
+          >
+            <input
+              id="thinkificUrl"
+              type="url"
+              className={inputClass}
+              {...register('thinkificUrl')}
+              {...aria('thinkificUrl', true)}
+            />
+          </Field>
+        </div>
+        <div className="md:col-span-2">
+          <Field
+            id="schedule"
+            label="Schedule Details"
+            hint='A JSON list, e.g. [{"day": "Day 1", "time": "9:00 AM - 5:00 PM", "topics": "Foundations"}]'
+            error={errors.schedule?.message}
+          >
+            <textarea
+              id="schedule"
+              rows={4}
+              className={`${inputClass} font-mono text-sm`}
+              {...register('schedule')}
+              {...aria('schedule', true)}
+            />
+          </Field>
+        </div>
+        <div className="md:col-span-2">
+          <Field id="refundPolicy" label="Refund Policy" error={errors.refundPolicy?.message}>
+            <textarea
+              id="refundPolicy"
+              rows={3}
+              className={inputClass}
+              {...register('refundPolicy')}
+              {...aria('refundPolicy')}
+            />
+          </Field>
+        </div>
+        <label className="flex items-center gap-2">
+          <input
+            type="checkbox"
+            role="switch"
+            className="h-5 w-5 accent-brand-700"
+            {...register('isEMDRIACertified')}
+          />
+          EMDRIA Certified
+        </label>
+        <label className="flex items-center gap-2">
+          <input type="checkbox" role="switch" className="h-5 w-5 accent-brand-700" {...register('isPublished')} />
+          Published
+        </label>
+        <div className="mt-2 flex justify-end gap-3 md:col-span-2">
+          <a href="/admin/trainings" className="rounded-md border border-slate-400 px-4 py-2 hover:bg-slate-100">
+            Cancel
+          </a>
+          <button
+            type="submit"
+            disabled={isSubmitting}
+            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+          >
+            {isSubmitting && <Spinner />}
+            {editing ? 'Update Training' : 'Create Training'}
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

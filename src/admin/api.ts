@@ -1,0 +1,35 @@
+/**
+ * The admin's fetch client (SPEC §7, §8): credentials included, JSON bodies, no retries. A
+ * non-success answer becomes an Error '{status}: {body or status text}'; a 401 sends the browser to
+ * the login page (issue 5).
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    readonly fieldErrors: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+  const response = await fetch(path, {
+    method,
+    credentials: 'include',
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  if (!response.ok) {
+    if (response.status === 401 && path !== '/api/admin/login') window.location.assign('/admin/login');
+    let fieldErrors: Record<string, string[]> = {};
+    try {
+      fieldErrors = (JSON.parse(text) as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
+    } catch {
+      // not JSON
+    }
+    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, fieldErrors);
+  }
+  return (text ? JSON.parse(text) : null) as T;
+}

@@ -1,0 +1,42 @@
+import toast, { Toaster } from 'react-hot-toast';
+import { useEffect } from 'react';
+
+/**
+ * Toasts of SPEC §8/§9 with react-hot-toast: one at a time, 5 s, at most 420 px wide, a title and a
+ * message; errors in the destructive style. A toast for the next page (after a save the user returns
+ * to the list) is kept in sessionStorage and shown there.
+ */
+const FLASH_KEY = 'emdr-admin-flash';
+type Kind = 'success' | 'error';
+
+function show(kind: Kind, title: string, message: string) {
+  toast.dismiss();
+  const body = (
+    <div role={kind === 'error' ? 'alert' : 'status'}>
+      <p className="font-semibold">{title}</p>
+      <p>{message}</p>
+    </div>
+  );
+  if (kind === 'error') toast.error(body, { style: { background: '#991b1b', color: '#fff', maxWidth: 420 } });
+  else toast.success(body, { style: { maxWidth: 420 } });
+}
+
+export const notify = {
+  success: (message: string, title = 'Success') => show('success', title, message),
+  error: (message: string, title = 'Error') => show('error', title, message),
+  /** Shows the toast on the page the browser goes to next. */
+  flash(message: string, title = 'Success') {
+    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ title, message }));
+  },
+};
+
+export function AdminToaster() {
+  useEffect(() => {
+    const pending = sessionStorage.getItem(FLASH_KEY);
+    if (!pending) return;
+    sessionStorage.removeItem(FLASH_KEY);
+    const { title, message } = JSON.parse(pending) as { title: string; message: string };
+    show('success', title, message);
+  }, []);
+  return <Toaster position="top-right" toastOptions={{ duration: 5000 }} />;
+}

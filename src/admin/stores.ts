@@ -1,0 +1,24 @@
+import { nanoquery } from '@nanostores/query';
+import type { Trainer } from '../domain/trainer';
+import type { Training } from '../domain/training';
+import { api } from './api';
+
+/**
+ * Cached admin lists (SPEC §7): the key segments joined form the URL; no retries, no refetch on
+ * focus, no polling, never stale; a successful change invalidates the list.
+ */
+export const [createFetcherStore, , { invalidateKeys }] = nanoquery({
+  fetcher: (...keys) => api('GET', keys.join('')),
+  revalidateOnFocus: false,
+  revalidateOnReconnect: false,
+  dedupeTime: Infinity,
+});
+
+type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
+export type TrainerRow = Json<Trainer>;
+export type TrainingRow = Json<Training>;
+
+export const TRAINERS_KEY = '/api/admin/trainers';
+export const TRAININGS_KEY = '/api/admin/trainings';
+export const $trainers = createFetcherStore<TrainerRow[]>([TRAINERS_KEY]);
+export const $trainings = createFetcherStore<TrainingRow[]>([TRAININGS_KEY]);

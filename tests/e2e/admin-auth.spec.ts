@@ -1,0 +1,44 @@
+import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+
+test('an admin page without a session redirects to the login page before any admin content', async ({ page }) => {
+  const response = await page.goto('/admin/trainings');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  expect(response?.status()).toBe(200);
+  await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+  await expect(page.getByText('Sign in to manage trainings and trainers')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('wrong credentials show the "Invalid credentials" toast and keep the admin out', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByLabel('Email').fill(process.env.ADMIN_EMAIL!);
+  await page.getByLabel('Password').fill('definitely wrong');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Invalid credentials')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('empty fields show their messages under the fields', async ({ page }) => {
+  await page.goto('/admin/login');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page.getByText('Email is required')).toBeVisible();
+  await expect(page.getByText('Password is required')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});
+
+test('an admin signs in, sees the dashboard, and logs out', async ({ page }) => {
+  await signIn(page);
+  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expect(page.getByText(`Logged in as ${process.env.ADMIN_EMAIL}`)).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trainers' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Trainings' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Manage Trainings' })).toHaveAttribute('href', '/admin/trainings');
+  await expect(page.getByRole('link', { name: 'Partner Program' })).toHaveAttribute('href', '/partner');
+  await expect(page.getByText(/Up to date|Changes waiting|Publishing/)).toBeVisible();
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('You have been logged out successfully')).toBeVisible();
+  await page.goto('/admin/dashboard');
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
