@@ -6,6 +6,9 @@ import {
   filtersToQuery,
   matchesFilters,
   searchableText,
+  filtersFromUrl,
+  sameFilters,
+  EMPTY_FILTERS,
 } from './filters';
 import { dateRangeWindow } from './dateRanges';
 import { formatsMatching } from './formats';
@@ -93,5 +96,22 @@ describe('matchesFilters (the in-memory public list)', () => {
         dateRangeWindow('next-month', now),
       ),
     ).toBe(false);
+  });
+});
+
+describe('filters from a page URL (the island)', () => {
+  test('known values are kept, unknown ones are unset, and a lower-case state is accepted', () => {
+    expect(filtersFromUrl('?state=ca&format=Virtual&dateRange=next-3-months&search=%20Denver%20')).toEqual({
+      state: 'CA',
+      format: 'Virtual',
+      dateRange: 'next-3-months',
+      search: 'Denver',
+    });
+    expect(filtersFromUrl('?state=ZZ&format=Online&dateRange=all')).toEqual(EMPTY_FILTERS);
+  });
+
+  test('a URL made from filters reads back to the same filters', () => {
+    const filters = { state: 'NY', format: 'Hybrid', dateRange: 'next-month', search: 'trauma & grief' };
+    expect(sameFilters(filtersFromUrl(`?${filtersToQuery(filters)}`), filters)).toBe(true);
   });
 });

@@ -2,18 +2,9 @@ import { z } from 'zod';
 import { FORMATS } from './formats';
 import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
+import { SEARCH_MAX_LENGTH, type TrainingFilters } from './filterQuery';
 
-/** Home filters (SPEC §3): all strings, empty meaning unset. */
-export interface TrainingFilters {
-  search: string;
-  state: string;
-  format: string;
-  dateRange: string;
-}
-
-export const EMPTY_FILTERS: TrainingFilters = { search: '', state: '', format: '', dateRange: '' };
-export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search'] as const;
-export const SEARCH_MAX_LENGTH = 200;
+export * from './filterQuery';
 
 const orEmpty = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.union([z.enum(values), z.literal('')], { error: message }).default('');
@@ -32,31 +23,6 @@ export const TrainingFiltersSchema = z.object({
     .max(SEARCH_MAX_LENGTH, { error: `Search must be at most ${SEARCH_MAX_LENGTH} characters` })
     .default(''),
 });
-
-/** Reads the filters from a URL query; the last value wins when a key repeats. */
-export function filtersFromQuery(params: URLSearchParams): Record<string, string> {
-  const raw: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
-    const value = params.get(key);
-    if (value !== null) raw[key] = value;
-  }
-  return raw;
-}
-
-/** Only the filters that are set, in a stable order (SPEC §7: "only those set"). */
-export function filtersToQuery(filters: TrainingFilters): string {
-  const params = new URLSearchParams();
-  for (const key of FILTER_KEYS) {
-    const value = filters[key].trim();
-    if (value) params.set(key, value);
-  }
-  return params.toString();
-}
-
-/** The badge counts state, format and dateRange only, not search (SPEC §5). */
-export function activeFilterCount(filters: TrainingFilters): number {
-  return [filters.state, filters.format, filters.dateRange].filter(Boolean).length;
-}
 
 /** The fields the public search looks in (issue 2): title, description, location, venue, trainer name. */
 export function searchableText(t: {

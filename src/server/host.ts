@@ -69,7 +69,13 @@ export class Host {
       void this.listing(req, res, url.searchParams);
       return;
     }
-    if (pathname.startsWith('/api/') || pathname === '/admin' || pathname.startsWith('/admin/')) {
+    // /trainings is the no-JavaScript target of the home filters, rendered on demand (issue 4).
+    if (
+      pathname.startsWith('/api/') ||
+      pathname === '/admin' ||
+      pathname.startsWith('/admin/') ||
+      pathname === '/trainings'
+    ) {
       this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
       return;
     }

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
 import { startServer, tempDir } from '../support/server';
+import { startFakeWidget } from '../support/fakeWidget';
 
 /**
  * Starts the real product on a free port with a fresh DATA_DIR and the demo data (CONTRACT.md),
@@ -8,16 +9,21 @@ import { startServer, tempDir } from '../support/server';
  */
 export default async function globalSetup() {
   const dataDir = tempDir('emdr-e2e-');
+  const widget = await startFakeWidget();
   const env = {
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
     REBUILD_DEBOUNCE_MS: '300',
     SITE_URL: 'http://localhost:4321',
+    PUBLIC_STATS_WIDGET_URL: widget.url,
+    PUBLIC_SUPPORT_EMAIL: 'help@e2e.example.com',
+    PUBLIC_PARTNER_FORM_URL: 'https://forms.e2e.example.com/apply',
   };
   const server = await startServer({ dataDir, env });
   Object.assign(process.env, env, { E2E_BASE_URL: server.url, E2E_DATA_DIR: dataDir });
   return async () => {
     await server.stop();
+    await widget.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
 }

@@ -1,5 +1,5 @@
-import { endpoint, idParam, json, notFound } from '../../../server/http';
-import * as trainings from '../../../data/trainings';
+import { endpoint, idParam, json, notFound } from '../../../../server/http';
+import * as trainings from '../../../../data/trainings';
 
 export const prerender = false;
 

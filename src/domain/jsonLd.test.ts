@@ -1,0 +1,48 @@
+import { describe, expect, test } from 'vitest';
+import { serializeJsonLd, trainingJsonLd, type JsonLdTraining } from './jsonLd';
+
+const training: JsonLdTraining = {
+  title: 'EMDR Basic Training',
+  description: 'Learn EMDR.',
+  startDate: '2027-03-05T14:00:00.000Z',
+  endDate: '2027-03-07T22:00:00.000Z',
+  format: 'In-Person',
+  location: 'Austin, TX',
+  venue: 'Hotel Ella',
+  state: 'TX',
+  price: 1500,
+  thinkificUrl: 'https://emdr.thinkific.com/courses/basic',
+  trainer: { name: 'Dr. Ana Ruiz', website: 'https://ana.example.com' },
+};
+
+describe('training JSON-LD', () => {
+  test('an in-person training is an EducationEvent at a Place with a USD offer and the trainer as organizer', () => {
+    const ld = trainingJsonLd(training, 'https://x.test/training/1');
+    expect(ld).toMatchObject({
+      '@type': 'EducationEvent',
+      name: 'EMDR Basic Training',
+      startDate: '2027-03-05T14:00:00.000Z',
+      eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
+      location: { '@type': 'Place', name: 'Hotel Ella', address: { addressRegion: 'TX' } },
+      offers: { price: 1500, priceCurrency: 'USD' },
+      organizer: { '@type': 'Person', name: 'Dr. Ana Ruiz' },
+      performer: { name: 'Dr. Ana Ruiz' },
+    });
+  });
+
+  test('a virtual training has a VirtualLocation and a hybrid one both locations', () => {
+    expect(trainingJsonLd({ ...training, format: 'Virtual' }, 'u').location).toMatchObject({
+      '@type': 'VirtualLocation',
+    });
+    const hybrid = trainingJsonLd({ ...training, format: 'Hybrid' }, 'u');
+    expect(hybrid.eventAttendanceMode).toBe('https://schema.org/MixedEventAttendanceMode');
+    expect(hybrid.location).toHaveLength(2);
+  });
+
+  test('serialised JSON-LD cannot close its script element, and parses back to the same text', () => {
+    const hostile = { ...training, title: '</script><script>alert(1)</script><!--', description: 'a & b \u2028' };
+    const text = serializeJsonLd(trainingJsonLd(hostile, 'u'));
+    expect(text).not.toMatch(/<|>/);
+    expect((JSON.parse(text) as { name: string }).name).toBe(hostile.title);
+  });
+});

@@ -1,0 +1,72 @@
+/**
+ * schema.org EducationEvent for a training page (issue 4), and its safe serialisation: `<` is
+ * escaped so no user text can close the script element or open a comment (ARCHITECTURE.md, 7).
+ */
+export interface JsonLdTraining {
+  title: string;
+  description: string;
+  startDate: string;
+  endDate: string;
+  format: string;
+  location: string;
+  venue: string | null;
+  state: string | null;
+  price: number;
+  thinkificUrl: string;
+  trainer: { name: string; website?: string | null } | null;
+}
+
+const ATTENDANCE_MODE: Record<string, string> = {
+  'In-Person': 'https://schema.org/OfflineEventAttendanceMode',
+  Virtual: 'https://schema.org/OnlineEventAttendanceMode',
+  Hybrid: 'https://schema.org/MixedEventAttendanceMode',
+};
+
+export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<string, unknown> {
+  const place = {
+    '@type': 'Place',
+    name: t.venue ?? t.location,
+    address: {
+      '@type': 'PostalAddress',
+      addressLocality: t.location,
+      ...(t.state ? { addressRegion: t.state } : {}),
+      addressCountry: 'US',
+    },
+  };
+  const virtual = { '@type': 'VirtualLocation', url: t.thinkificUrl };
+  const location = t.format === 'Virtual' ? virtual : t.format === 'Hybrid' ? [place, virtual] : place;
+  const person = t.trainer
+    ? { '@type': 'Person', name: t.trainer.name, ...(t.trainer.website ? { url: t.trainer.website } : {}) }
+    : undefined;
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'EducationEvent',
+    name: t.title,
+    description: t.description,
+    url: pageUrl,
+    // ISO strings in UTC carry their offset ("Z").
+    startDate: new Date(t.startDate).toISOString(),
+    endDate: new Date(t.endDate).toISOString(),
+    eventStatus: 'https://schema.org/EventScheduled',
+    eventAttendanceMode: ATTENDANCE_MODE[t.format] ?? ATTENDANCE_MODE['In-Person'],
+    location,
+    offers: {
+      '@type': 'Offer',
+      price: t.price,
+      priceCurrency: 'USD',
+      url: t.thinkificUrl,
+      availability: 'https://schema.org/InStock',
+    },
+    ...(person ? { organizer: person, performer: person } : {}),
+  };
+}
+
+/** JSON for a `<script type="application/ld+json">` element. */
+export function serializeJsonLd(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}

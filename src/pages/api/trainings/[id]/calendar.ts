@@ -1,0 +1,20 @@
+import { endpoint, idParam, notFound } from '../../../../server/http';
+import * as trainings from '../../../../data/trainings';
+import { calendarFileName, trainingCalendar } from '../../../../domain/calendar';
+import { serverEnv } from '../../../../env';
+
+export const prerender = false;
+
+/** 'Add to Calendar' (SPEC §7): an RFC 5545 file for one published training; drafts and unknown ids are 404. */
+export const GET = endpoint(async (ctx) => {
+  const training = await trainings.findPublishedById(idParam(ctx));
+  if (!training) throw notFound('Training not found');
+  const body = trainingCalendar(training, `${serverEnv().siteUrl}/training/${training.id}`);
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/calendar; charset=utf-8',
+      'content-disposition': `attachment; filename="${calendarFileName(training.title)}"`,
+      'cache-control': 'no-store',
+    },
+  });
+});

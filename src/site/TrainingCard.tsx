@@ -1,0 +1,51 @@
+import type { TrainingCardData } from '../domain/siteData';
+import { UNKNOWN_TRAINER, formatDateRange, formatPrice } from '../domain/display';
+import TrainerAvatar from './TrainerAvatar';
+
+/** One training in the home grid (SPEC §2 Training card); the whole card links to its page. */
+export default function TrainingCard({ training }: { training: TrainingCardData }) {
+  const trainerName = training.trainer?.name ?? UNKNOWN_TRAINER;
+  return (
+    <article
+      className="relative flex w-full flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600"
+      data-testid="training-card"
+    >
+      <div className="mb-3 flex flex-wrap gap-2 text-xs font-semibold">
+        <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">Example Listing</span>
+        <span className="rounded-full bg-brand-100 px-2 py-1 text-brand-900">EMDRIA Certified Provider</span>
+      </div>
+      <div className="mb-3 flex items-center gap-3">
+        <TrainerAvatar name={trainerName} photo={training.trainer?.photo ?? null} />
+        <span className="text-sm text-slate-700">{trainerName}</span>
+      </div>
+      <h3 className="mb-2 text-lg font-semibold text-slate-900">
+        {/* The stretched link makes the whole card clickable while keeping one link per card. */}
+        <a
+          className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
+          href={`/training/${training.id}`}
+        >
+          {training.title}
+        </a>
+      </h3>
+      <p className="mb-2 text-xl font-bold text-brand-800">{formatPrice(training.price)}</p>
+      <dl className="mt-auto space-y-1 text-sm text-slate-700">
+        <div>
+          <dt className="sr-only">Dates</dt>
+          <dd>{formatDateRange(training.startDate, training.endDate)}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Location</dt>
+          <dd>{training.location}</dd>
+        </div>
+        <div>
+          <dt className="sr-only">Format</dt>
+          <dd>
+            <span className="rounded bg-slate-100 px-2 py-0.5 text-xs font-semibold text-slate-800">
+              {training.format}
+            </span>
+          </dd>
+        </div>
+      </dl>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+import { useEffect, useState, type SubmitEvent } from 'react';
+import { useStore } from '@nanostores/react';
+import { US_STATES } from '../../domain/states';
+import { $filters, setFilters, startUrlSync } from '../filtersStore';
+
+/** Hero state picker (SPEC §2): 'Find Trainings' sets the state filter and scrolls to the list. */
+export default function HeroStatePicker() {
+  const filters = useStore($filters);
+  const [state, setState] = useState('');
+  useEffect(startUrlSync, []);
+  useEffect(() => setState(filters.state), [filters.state]);
+
+  const submit = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (!state) return;
+    setFilters({ state });
+    const section = document.getElementById('trainings');
+    const reduceMotion = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
+    section?.scrollIntoView({ behavior: reduceMotion ? 'auto' : 'smooth', block: 'start' });
+    document.getElementById('trainings-heading')?.focus({ preventScroll: true });
+  };
+
+  return (
+    <form method="get" action="/trainings" onSubmit={submit} className="flex flex-col gap-3 sm:flex-row">
+      <label htmlFor="hero-state" className="sr-only">
+        Your state
+      </label>
+      <select
+        id="hero-state"
+        name="state"
+        value={state}
+        onChange={(event) => setState(event.target.value)}
+        className="w-full rounded-md border border-slate-400 bg-white px-4 py-3 text-slate-900 sm:w-72"
+      >
+        <option value="">Select your state...</option>
+        {US_STATES.map((s) => (
+          <option key={s.code} value={s.code}>
+            {s.name}
+          </option>
+        ))}
+      </select>
+      <button
+        type="submit"
+        disabled={!state}
+        className="rounded-md bg-accent-600 px-6 py-3 font-semibold text-slate-950 hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-60"
+      >
+        Find Trainings
+      </button>
+    </form>
+  );
+}

@@ -1,0 +1,58 @@
+import { useEffect, useState } from 'react';
+import { FALLBACK_STATS, STATS_FAILURE_MESSAGE, STATS_REFRESH_MS, mergeStats, type Stats } from '../../domain/stats';
+import { formatNumber } from '../../domain/display';
+
+const LABELS: [keyof Stats, string][] = [
+  ['last30UniqueCustomers', 'Joined in Last 30 Days'],
+  ['totalLifetimeUsers', 'Total Clinicians'],
+  ['totalEnrollments', 'Course Enrollments'],
+];
+
+/**
+ * 'LIVE ENROLLMENT DATA' (SPEC §2, §9): fallback numbers at first paint; with a widget URL,
+ * `${url}/api/widget-data` on load and every 30 s, keeping fallbacks on failure or zero values.
+ */
+export default function StatsBanner({ widgetUrl }: { widgetUrl: string }) {
+  const [stats, setStats] = useState<Stats>(FALLBACK_STATS);
+
+  useEffect(() => {
+    if (!widgetUrl) return;
+    let cancelled = false;
+    const load = async () => {
+      try {
+        const response = await fetch(`${widgetUrl}/api/widget-data`);
+        if (!response.ok) throw new Error(`${response.status}: ${response.statusText}`);
+        const reply: unknown = await response.json();
+        if (!cancelled) setStats(mergeStats(reply));
+      } catch {
+        console.warn(STATS_FAILURE_MESSAGE);
+      }
+    };
+    void load();
+    const timer = window.setInterval(load, STATS_REFRESH_MS);
+    return () => {
+      cancelled = true;
+      window.clearInterval(timer);
+    };
+  }, [widgetUrl]);
+
+  return (
+    <section aria-labelledby="stats-heading" className="bg-brand-900 py-10 text-white">
+      <div className="mx-auto max-w-7xl px-4">
+        <h2 id="stats-heading" className="mb-6 text-center text-sm font-bold tracking-widest text-brand-100">
+          LIVE ENROLLMENT DATA
+        </h2>
+        <dl className="grid grid-cols-1 gap-6 text-center sm:grid-cols-3">
+          {LABELS.map(([key, label]) => (
+            <div key={key} className="flex flex-col-reverse">
+              <dt className="text-brand-100">{label}</dt>
+              <dd className="text-4xl font-bold tabular-nums" data-testid={`stat-${key}`}>
+                {formatNumber(stats[key])}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </section>
+  );
+}

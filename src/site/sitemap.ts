@@ -1,0 +1,21 @@
+import type { SiteData } from '../domain/siteData';
+
+export const STATIC_PATHS = ['/', '/partner', '/terms', '/privacy', '/refund-policy'];
+
+const escapeXml = (text: string) =>
+  text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
+export function sitemapXml(data: SiteData, site: URL): string {
+  const newest = data.trainings.reduce((max, t) => (t.updatedAt > max ? t.updatedAt : max), '');
+  const entries = [
+    ...STATIC_PATHS.map((path) => ({ loc: new URL(path, site).href, lastmod: path === '/' ? newest : '' })),
+    ...data.trainings
+      .filter((t) => t.isPublished)
+      .map((t) => ({ loc: new URL(`/training/${t.id}`, site).href, lastmod: t.updatedAt })),
+  ];
+  const urls = entries.map(
+    (e) =>
+      `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>` : ''}</url>`,
+  );
+  return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
+}
