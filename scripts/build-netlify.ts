@@ -10,6 +10,7 @@ import { takeSnapshot } from '../src/publish/snapshot';
 import { runAstroBuild } from '../src/publish/astroBuild';
 import { checkBuild } from '../src/publish/checkBuild';
 import { netlifyHeaders, netlifyRedirects } from '../src/publish/netlifyRules';
+import { cspForSite } from '../src/server/csp';
 
 const apiOrigin = process.env.API_ORIGIN?.replace(/\/+$/, '');
 if (!process.env.DATABASE_URL || !apiOrigin) {
@@ -37,5 +38,5 @@ if (problems.length) {
   process.exit(1);
 }
 fs.writeFileSync(path.join(client, '_redirects'), netlifyRedirects(apiOrigin));
-fs.writeFileSync(path.join(client, '_headers'), netlifyHeaders());
+fs.writeFileSync(path.join(client, '_headers'), netlifyHeaders(cspForSite(client)));
 console.log(`Built ${client} (${result.rendered} pages rendered, ${result.restored} restored).`);

@@ -10,12 +10,18 @@ export function netlifyRedirects(apiOrigin: string): string {
   ].join('\n');
 }
 
-export function netlifyHeaders(): string {
+/** The host's headers for the CDN (issue 7); `csp` is cspForSite() of the built pages. */
+export function netlifyHeaders(csp: string): string {
   return [
     '/_astro/*',
     '  Cache-Control: public, max-age=31536000, immutable',
     '/*',
     '  Cache-Control: public, max-age=0, must-revalidate',
+    `  Content-Security-Policy: ${csp}`,
+    '  X-Content-Type-Options: nosniff',
+    '  Referrer-Policy: strict-origin-when-cross-origin',
+    '  X-Frame-Options: DENY',
+    '  Strict-Transport-Security: max-age=31536000; includeSubDomains',
     '',
   ].join('\n');
 }

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { cspForHtml } from './csp';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
@@ -34,6 +35,8 @@ interface Entry {
   type: string;
   etag: string;
   cacheControl: string;
+  /** Set for HTML pages: the policy with the hashes of this page's inline scripts. */
+  csp?: string;
   gzip?: Buffer;
   br?: Buffer;
 }
@@ -71,6 +74,7 @@ export class StaticSite {
         const body = fs.readFileSync(candidate);
         const ext = path.extname(candidate).toLowerCase();
         return {
+          ...(ext === '.html' ? { csp: cspForHtml(body.toString('utf8')) } : {}),
           body,
           type: TYPES[ext] ?? 'application/octet-stream',
           etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
@@ -90,6 +94,7 @@ export class StaticSite {
   /** Writes the entry, honouring If-None-Match, HEAD and Accept-Encoding. */
   send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
     res.setHeader('content-type', entry.type);
+    if (entry.csp) res.setHeader('content-security-policy', entry.csp);
     res.setHeader('cache-control', status === 200 ? entry.cacheControl : 'no-store');
     res.setHeader('vary', 'accept-encoding');
     if (status === 200) {
