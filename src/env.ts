@@ -22,6 +22,24 @@ export function serverEnv() {
   };
 }
 
+/** Trainer photo storage (CONTRACT.md, S3_*; issue 6): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+export function storageEnv() {
+  const bucket = process.env.S3_BUCKET || '';
+  return {
+    uploadsDir: path.join(serverEnv().dataDir, 'uploads'),
+    s3: bucket
+      ? {
+          endpoint: (process.env.S3_ENDPOINT || '').replace(/\/+$/, ''),
+          bucket,
+          region: process.env.S3_REGION || 'us-east-1',
+          accessKeyId: process.env.S3_ACCESS_KEY_ID || '',
+          secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || '',
+          publicUrl: (process.env.S3_PUBLIC_URL || '').replace(/\/+$/, ''),
+        }
+      : null,
+  };
+}
+
 /** Public settings baked into the static pages at build time (links in header, footer, partner and legal pages). */
 export function publicEnv() {
   return {

@@ -1,8 +1,15 @@
+import { useEffect, useId, useRef, useState } from 'react';
 import { initials } from '../domain/display';
+import { PHOTO_MESSAGES } from '../domain/photo';
+import { notify } from './notify';
+import { createPhotoUppy, registerPhoto, registrationError, useUppyValue } from './photoUploader';
+
+type Message = { kind: 'error' | 'info'; text: string } | null;
 
 /**
- * Trainer Photo (SPEC §2): a preview with a remove button when there is a photo. Uploading new
- * photos is issue 6 (Uppy + signed PUT) and is not built yet, so no upload button is offered.
+ * Trainer Photo (SPEC §2, §4, §5; issue 6): 'Upload Photo' opens the file picker; Uppy checks the
+ * file (its own messages are shown here), PUTs it to a signed URL with progress, then the server
+ * registers it and the form gets its object path. With a photo set: a preview and 'Remove photo'.
  */
 export default function TrainerPhotoField(props: {
   value: string | null;
@@ -10,18 +17,75 @@ export default function TrainerPhotoField(props: {
   error?: string;
 }) {
   const { value, onChange, error } = props;
+  const id = useId();
+  const input = useRef<HTMLInputElement>(null);
+  const [uppy] = useState(createPhotoUppy);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<Message>(null);
+  const [broken, setBroken] = useState(false);
+  const fileName = useUppyValue(uppy, (s) => Object.values(s.files)[0]?.name ?? null);
+  const progress = useUppyValue(uppy, (s) => s.totalProgress);
+
+  useEffect(() => {
+    // Uppy's own messages (too large, wrong type, no connection, failed upload) become this field's message.
+    const showInfo = () => {
+      const last = uppy.getState().info.at(-1);
+      if (!last) return;
+      const text = [last.message, typeof last.details === 'string' ? last.details : ''].filter(Boolean).join(': ');
+      setMessage({ kind: last.type === 'error' || last.type === 'warning' ? 'error' : 'info', text });
+    };
+    uppy.on('info-visible', showInfo);
+    return () => {
+      uppy.off('info-visible', showInfo);
+      uppy.destroy();
+    };
+  }, [uppy]);
+
+  const choose = async (file: File | undefined) => {
+    if (input.current) input.current.value = '';
+    if (!file) return;
+    setMessage(null);
+    uppy.clear();
+    try {
+      uppy.addFile({ name: file.name, type: file.type, data: file, source: 'Local' });
+    } catch {
+      return; // a restriction: Uppy's message arrives through 'info-visible'
+    }
+    setBusy(true);
+    try {
+      const uploaded = (await uppy.upload())?.successful?.[0];
+      if (!uploaded) return; // Uppy has said why
+      const objectPath = await registerPhoto(uploaded.response?.body?.url ?? uploaded.response?.uploadURL ?? '');
+      setBroken(false);
+      onChange(objectPath);
+      notify.success(PHOTO_MESSAGES.uploaded);
+    } catch (problem) {
+      setMessage({ kind: 'error', text: registrationError(problem) });
+    } finally {
+      setBusy(false);
+      uppy.clear();
+    }
+  };
+
   return (
-    <fieldset className="flex flex-col gap-2">
+    <fieldset className="flex flex-col gap-2" aria-describedby={error ? `${id}-error` : undefined}>
       <legend className="text-sm font-medium text-slate-800">Trainer Photo</legend>
       {value ? (
         <div className="flex items-center gap-4">
-          <img
-            src={value}
-            alt="Trainer photo preview"
-            width={80}
-            height={80}
-            className="h-20 w-20 rounded-full object-cover"
-          />
+          {broken ? (
+            <span className="inline-flex h-20 w-20 items-center justify-center rounded-full bg-slate-200 font-bold">
+              {initials('Trainer')}
+            </span>
+          ) : (
+            <img
+              src={value}
+              alt="Trainer photo preview"
+              width={80}
+              height={80}
+              onError={() => setBroken(true)}
+              className="h-20 w-20 rounded-full object-cover"
+            />
+          )}
           <button
             type="button"
             onClick={() => onChange(null)}
@@ -31,18 +95,45 @@ export default function TrainerPhotoField(props: {
           </button>
         </div>
       ) : (
-        <p className="text-sm text-slate-700">
-          <span
-            aria-hidden="true"
-            className="mr-2 inline-flex h-10 w-10 items-center justify-center rounded-full bg-slate-200 font-bold"
+        <div className="flex flex-wrap items-center gap-3">
+          <input
+            ref={input}
+            id={`${id}-file`}
+            type="file"
+            accept="image/*"
+            aria-label="Trainer photo file"
+            className="hidden"
+            onChange={(event) => void choose(event.target.files?.[0])}
+          />
+          <button
+            type="button"
+            disabled={busy}
+            onClick={() => input.current?.click()}
+            className="rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
           >
-            {initials('Trainer')}
+            Upload Photo
+          </button>
+          <span className="text-sm text-slate-700">JPEG, PNG, WebP or GIF, at most 5 MB</span>
+        </div>
+      )}
+      {busy && fileName && (
+        <div role="status" className="flex items-center gap-3 text-sm text-slate-800">
+          <span>
+            Uploading {fileName}: {progress}%
           </span>
-          No photo: the trainer&apos;s initials are shown instead.
+          <progress max={100} value={progress} aria-label={`Upload progress of ${fileName}`} className="w-40" />
+        </div>
+      )}
+      {message && (
+        <p
+          role={message.kind === 'error' ? 'alert' : 'status'}
+          className={message.kind === 'error' ? 'text-sm text-red-700' : 'text-sm text-slate-700'}
+        >
+          {message.text}
         </p>
       )}
       {error && (
-        <p role="alert" className="text-sm text-red-700">
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-700">
           {error}
         </p>
       )}

@@ -32,13 +32,30 @@ export async function insert(input: TrainerInput): Promise<Trainer> {
 }
 
 export async function update(id: string, input: TrainerInput): Promise<Trainer | undefined> {
+  return (await updateReturningPrevious(id, input))?.trainer;
+}
+
+/** Also answers the photo it replaced, so the caller can delete that object after the commit (issue 6). */
+export async function updateReturningPrevious(
+  id: string,
+  input: TrainerInput,
+): Promise<{ trainer: Trainer; previousPhoto: string | null } | undefined> {
   const sql = await getSql();
   return sql.begin(async (tx) => {
+    const [old] = await tx<{ photo: string | null }[]>`select photo from trainers where id = ${id} for update`;
+    if (!old) return undefined;
     const [row] = await tx<Trainer[]>`
       update trainers set ${tx(input)}, updated_at = now() where id = ${id} returning *`;
-    if (row) await requestPublish(tx, `trainer updated ${id}`);
-    return row;
+    await requestPublish(tx, `trainer updated ${id}`);
+    return { trainer: row!, previousPhoto: old.photo };
   });
+}
+
+/** Whether any trainer still shows this photo (an object may only be deleted when none does). */
+export async function isPhotoInUse(photo: string): Promise<boolean> {
+  const sql = await getSql();
+  const [row] = await sql<{ used: boolean }[]>`select exists(select 1 from trainers where photo = ${photo}) as used`;
+  return row!.used;
 }
 
 /** Deletes the trainer and, by the foreign key's cascade, its trainings (SPEC §3). */

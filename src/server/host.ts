@@ -5,6 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
 import { listingAnswer } from './publicListing';
+import { serveObject } from './objects';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -67,6 +68,11 @@ export class Host {
     securityHeaders(res, pathname);
     if (pathname === '/api/trainings' && (req.method === 'GET' || req.method === 'HEAD')) {
       void this.listing(req, res, url.searchParams);
+      return;
+    }
+    if (pathname.startsWith('/objects/')) {
+      // Uploaded trainer photos of the local driver (issue 6).
+      void serveObject(req, res, pathname).then((served) => served || this.notFound(req, res, pathname));
       return;
     }
     // /trainings is the no-JavaScript target of the home filters, rendered on demand (issue 4).

@@ -2,15 +2,17 @@ import { endpoint, idParam, json, notFound, readJson } from '../../../../server/
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import * as trainers from '../../../../data/trainers';
+import { releasePhoto } from '../../../../server/trainerPhotos';
 
 export const prerender = false;
 
 export const PATCH = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   const id = idParam(ctx);
-  const trainer = await trainers.update(id, await readJson(ctx, TrainerInputSchema));
-  if (!trainer) throw notFound('Trainer not found');
-  return json(trainer);
+  const updated = await trainers.updateReturningPrevious(id, await readJson(ctx, TrainerInputSchema));
+  if (!updated) throw notFound('Trainer not found');
+  await releasePhoto(updated.previousPhoto, updated.trainer.photo);
+  return json(updated.trainer);
 });
 
 /** Also deletes the trainer's trainings (SPEC §3). */
@@ -18,5 +20,6 @@ export const DELETE = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   const trainer = await trainers.remove(idParam(ctx));
   if (!trainer) throw notFound('Trainer not found');
+  await releasePhoto(trainer.photo, null);
   return json({ deleted: trainer.id });
 });

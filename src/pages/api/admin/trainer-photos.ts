@@ -1,0 +1,17 @@
+import { endpoint, json, readJson } from '../../../server/http';
+import { requireAdmin } from '../../../auth/guard';
+import { PhotoRegistrationSchema } from '../../../domain/photo';
+import { registerPhoto } from '../../../storage/photos';
+import { serverEnv } from '../../../env';
+
+export const prerender = false;
+
+/** SPEC §7: registers an uploaded photo after checking it by its size and bytes (issue 6). */
+export const PUT = endpoint(async (ctx) => {
+  await requireAdmin(ctx);
+  const { photoURL } = await readJson(ctx, PhotoRegistrationSchema);
+  // requireAdmin accepted the Origin header as ours (the site's, or this request's own).
+  const origin = ctx.request.headers.get('origin');
+  const ownOrigins = [origin ?? ctx.url.origin, ctx.url.origin, new URL(serverEnv().siteUrl).origin];
+  return json({ objectPath: await registerPhoto(photoURL, ownOrigins) });
+});

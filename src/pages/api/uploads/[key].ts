@@ -1,0 +1,13 @@
+import { endpoint, json, notFound } from '../../../server/http';
+import { localImageStore } from '../../../storage';
+
+export const prerender = false;
+
+/** The local driver's signed, single-use upload URL (issue 6); the signature is the authorisation. */
+export const PUT = endpoint(async (ctx) => {
+  const store = localImageStore();
+  if (!store) throw notFound();
+  const declared = Number(ctx.request.headers.get('content-length') ?? 0);
+  const stored = await store.receive(ctx.params.key ?? '', ctx.url.searchParams, declared, ctx.request.body);
+  return json({ size: stored.size }, 201);
+});

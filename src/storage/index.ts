@@ -1,0 +1,36 @@
+import { serverEnv, storageEnv } from '../env';
+import { LocalImageStore } from './local';
+import { S3ImageStore } from './s3';
+import type { ImageStore } from './types';
+
+/** The configured store (CONTRACT.md): S3 when S3_BUCKET is set, else DATA_DIR/uploads. */
+let cached: { config: string; store: ImageStore } | undefined;
+
+export function imageStore(): ImageStore {
+  const env = storageEnv();
+  const config = JSON.stringify(env);
+  if (cached?.config !== config) {
+    const store = env.s3 ? new S3ImageStore(env.s3) : new LocalImageStore(env.uploadsDir, serverEnv().dataDir);
+    cached = { config, store };
+  }
+  return cached.store;
+}
+
+/** The local driver when it is the configured one; with S3 the local upload endpoint does not exist. */
+export function localImageStore(): LocalImageStore | null {
+  const store = imageStore();
+  return store instanceof LocalImageStore ? store : null;
+}
+
+/** Deletes a photo object no longer used (issue 6); a failure is only logged, the change is already committed. */
+export async function deletePhotoObject(photo: string | null | undefined): Promise<void> {
+  if (!photo) return;
+  const store = imageStore();
+  const key = store.keyFromPublicPath(photo);
+  if (!key) return;
+  try {
+    await store.delete(key);
+  } catch (error) {
+    console.error(`[storage] could not delete ${photo}:`, error);
+  }
+}

@@ -1,0 +1,128 @@
+import { randomBytes } from 'node:crypto';
+import {
+  CopyObjectCommand,
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { ImageType } from './imageType';
+import { isObjectKey, OBJECT_CACHE_CONTROL, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
+
+export interface S3Settings {
+  endpoint: string;
+  bucket: string;
+  region: string;
+  accessKeyId: string;
+  secretAccessKey: string;
+  publicUrl: string;
+}
+
+/** Objects of this product share the bucket under one prefix. */
+const PREFIX = 'trainer-photos/';
+const PLACEHOLDER = '0'.repeat(32);
+
+/**
+ * S3-compatible driver (CONTRACT.md, S3_*): the browser PUTs to a presigned URL, photos are served
+ * from S3_PUBLIC_URL (or the bucket's own URL). A custom endpoint (MinIO, R2, s3rver) is addressed
+ * path-style.
+ */
+export class S3ImageStore implements ImageStore {
+  readonly kind = 's3';
+  private readonly client: S3Client;
+  private readonly publicBase: string;
+  private uploadBase?: Promise<string>;
+
+  constructor(private readonly settings: S3Settings) {
+    this.client = new S3Client({
+      region: settings.region,
+      endpoint: settings.endpoint || undefined,
+      forcePathStyle: Boolean(settings.endpoint),
+      credentials: settings.accessKeyId
+        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+        : undefined,
+      // Checksum parameters in a presigned URL would bind it to one body the browser can't know.
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+    this.publicBase =
+      settings.publicUrl ||
+      (settings.endpoint
+        ? `${settings.endpoint}/${settings.bucket}`
+        : `https://${settings.bucket}.s3.${settings.region}.amazonaws.com`);
+  }
+
+  async createUploadTarget() {
+    const key = randomBytes(16).toString('hex');
+    return { key, uploadURL: await this.presignPut(key, UPLOAD_TTL_SECONDS) };
+  }
+
+  async keyFromURL(url: URL) {
+    // The bare URL of a presigned PUT for some key, without its query, is the object's URL.
+    this.uploadBase ??= this.presignPut(PLACEHOLDER, 60).then((signed) => {
+      const { origin, pathname } = new URL(signed);
+      return `${origin}${pathname.slice(0, -PLACEHOLDER.length)}`;
+    });
+    const bare = `${url.origin}${url.pathname}`;
+    for (const base of [await this.uploadBase, `${this.publicBase}/${PREFIX}`]) {
+      const key = bare.startsWith(base) ? bare.slice(base.length) : '';
+      if (isObjectKey(key)) return key;
+    }
+    return null;
+  }
+
+  keyFromPublicPath(value: string) {
+    const base = `${this.publicBase}/${PREFIX}`;
+    const key = value.startsWith(base) ? value.slice(base.length) : '';
+    return isObjectKey(key) ? key : null;
+  }
+
+  publicPath(key: string) {
+    return `${this.publicBase}/${PREFIX}${key}`;
+  }
+
+  async readHead(key: string) {
+    try {
+      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+      return { size: head.ContentLength ?? 0 };
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async readFirstBytes(key: string, count: number) {
+    const object = await this.client.send(
+      new GetObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key, Range: `bytes=0-${count - 1}` }),
+    );
+    const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    return bytes.subarray(0, count);
+  }
+
+  /** The uploader chose the Content-Type header; replace it with the verified one and long caching. */
+  async markVerified(key: string, type: ImageType) {
+    await this.client.send(
+      new CopyObjectCommand({
+        Bucket: this.settings.bucket,
+        Key: PREFIX + key,
+        CopySource: `${this.settings.bucket}/${PREFIX}${key}`,
+        MetadataDirective: 'REPLACE',
+        ContentType: type,
+        CacheControl: OBJECT_CACHE_CONTROL,
+        ContentDisposition: 'inline',
+      }),
+    );
+  }
+
+  async delete(key: string) {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+  }
+
+  private presignPut(key: string, expiresIn: number) {
+    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }), {
+      expiresIn,
+    });
+  }
+}

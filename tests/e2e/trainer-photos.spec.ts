@@ -1,0 +1,96 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+import { png, TEXT } from '../support/images';
+import type { Page } from '@playwright/test';
+
+/** Real files on disk, chosen through the browser's file picker (issue 6). */
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-photos-'));
+const files = {
+  photo: path.join(dir, 'headshot.png'),
+  huge: path.join(dir, 'huge.png'),
+  text: path.join(dir, 'notes.txt'),
+};
+fs.writeFileSync(files.photo, png({ width: 40, height: 40, rgb: [200, 80, 40] }));
+fs.writeFileSync(files.huge, png({ totalBytes: 6 * 1024 * 1024 }));
+fs.writeFileSync(files.text, TEXT);
+test.afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+async function choosePhoto(page: Page, file: string) {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Upload Photo' }).click();
+  await (await chooser).setFiles(file);
+}
+
+/** The preview shows a decoded image, not a broken one. */
+async function expectLoadedPreview(page: Page) {
+  const preview = page.getByRole('img', { name: 'Trainer photo preview' });
+  await expect(preview).toBeVisible();
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBe(40);
+  return (await preview.getAttribute('src'))!;
+}
+
+test('an admin uploads a photo, saves the trainer, sees it when editing, then removes it', async ({
+  page,
+  baseURL,
+}) => {
+  const name = `Dr. Photogenic ${Date.now()}`;
+  await signIn(page);
+  await page.goto('/admin/trainers/new');
+  await page.getByLabel('Name *').fill(name);
+  await page.getByLabel('Bio *').fill('Smiles for the camera.');
+
+  await choosePhoto(page, files.photo);
+  await expect(page.getByText('Photo uploaded successfully')).toBeVisible();
+  const src = await expectLoadedPreview(page);
+  expect(src).toMatch(/^\/objects\/[a-f0-9]{32}$/);
+  await expect(page.getByRole('button', { name: 'Upload Photo' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  await page.getByRole('button', { name: 'Create Trainer' }).click();
+  await expect(page).toHaveURL(/\/admin\/trainers$/);
+  await page.getByRole('link', { name: `Edit ${name}` }).click();
+  await expect(page.getByRole('heading', { name: 'Edit Trainer' })).toBeVisible();
+  const trainerApi = new URL(page.url()).pathname.replace('/admin/', '/api/admin/');
+  expect(await expectLoadedPreview(page)).toBe(src);
+
+  const served = await page.request.get(src);
+  expect(served.headers()['content-type']).toBe('image/png');
+  expect(served.headers()['x-content-type-options']).toBe('nosniff');
+
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await expect(page.getByRole('button', { name: 'Upload Photo' })).toBeVisible();
+  await page.getByRole('button', { name: 'Update Trainer' }).click();
+  await expect(page.getByText('Trainer updated successfully')).toBeVisible();
+  // The removed photo's object is deleted once the change is saved.
+  expect((await page.request.get(src)).status()).toBe(404);
+  expect((await page.request.delete(trainerApi, { headers: { origin: baseURL! } })).status()).toBe(200);
+});
+
+test("a 6 MB file and a text file are refused in the browser with Uppy's messages", async ({ page }) => {
+  await signIn(page);
+  await page.goto('/admin/trainers/new');
+  const uploads: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/uploads/') || request.url().includes('/objects/upload'))
+      uploads.push(request.url());
+  });
+
+  await choosePhoto(page, files.huge);
+  await expect(page.getByRole('alert')).toHaveText('huge.png exceeds maximum allowed size of 5 MB');
+
+  await choosePhoto(page, files.text);
+  await expect(page.getByRole('alert')).toHaveText('You can only upload: image/*');
+
+  expect(uploads).toEqual([]);
+  await expect(page.getByRole('img', { name: 'Trainer photo preview' })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(page);
+
+  // A good file afterwards still works.
+  await choosePhoto(page, files.photo);
+  await expect(page.getByText('Photo uploaded successfully')).toBeVisible();
+  await expect(page.getByRole('alert')).toHaveCount(0);
+  await expectLoadedPreview(page);
+});
