@@ -85,3 +85,32 @@ test('ADMIN_EMAIL and ADMIN_PASSWORD are ensured at start: created, or their pas
   const admin = await admins.findByEmail('second@example.com');
   expect(await verifyPassword(admin!.passwordHash, 'third passphrase 789')).toBe(true);
 });
+
+test('logins, failed logins and logouts are logged with time, email and IP, never a password or token', async () => {
+  const server = servers.at(-1)!;
+  const post = (path: string, body?: unknown, cookie = '') =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: server.url, ...(cookie ? { cookie } : {}) },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  expect((await post('/api/admin/login', { email: 'second@example.com', password: 'wrong guess 000' })).status).toBe(
+    401,
+  );
+  const login = await post('/api/admin/login', { email: 'second@example.com', password: 'third passphrase 789' });
+  expect(login.status).toBe(200);
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  expect((await post('/api/admin/logout', undefined, cookie)).status).toBe(200);
+
+  // Log lines are written asynchronously to the pipe.
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  const log = server.output();
+  const stamp = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`;
+  // The stored spelling of the address is logged (it was created as Second@Example.com).
+  expect(log).toMatch(new RegExp(`${stamp} failed login email=second@example.com ip=127\\.0\\.0\\.1`, 'i'));
+  expect(log).toMatch(new RegExp(`${stamp} login email=second@example.com ip=127\\.0\\.0\\.1`, 'i'));
+  expect(log).toMatch(new RegExp(`${stamp} logout email=second@example.com ip=127\\.0\\.0\\.1`, 'i'));
+  expect(log).not.toContain('wrong guess 000');
+  expect(log).not.toContain('third passphrase 789');
+  expect(log).not.toContain(cookie.split('=')[1]!.split('.')[1]!);
+});
