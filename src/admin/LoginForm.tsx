@@ -35,7 +35,8 @@ export default function LoginForm() {
       <AdminToaster />
       <h1 className="text-2xl font-bold">Admin Login</h1>
       <p className="mb-6 text-slate-700">Sign in to manage trainings and trainers</p>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      {/* POST, so that a submit before the script loads never puts the password in the URL. */}
+      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"

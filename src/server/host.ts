@@ -22,11 +22,15 @@ type AstroHandler = (
 export class Host {
   private site: StaticSite | null = null;
   private readonly server: http.Server;
+  /** The boot build's own assets: its on-demand pages (admin) link these hashed files. */
+  private readonly bootAssets: StaticSite;
 
   private constructor(
     private readonly astro: AstroHandler,
     private readonly live: LiveDir,
+    serverBuildDir: string,
   ) {
+    this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'));
     this.server = http.createServer((req, res) => this.handle(req, res));
     this.server.keepAliveTimeout = 5000;
   }
@@ -34,7 +38,7 @@ export class Host {
   static async create(serverBuildDir: string, live: LiveDir): Promise<Host> {
     const entry = pathToFileURL(path.join(serverBuildDir, 'server', 'entry.mjs')).href;
     const { handler } = (await import(entry)) as { handler: AstroHandler };
-    return new Host(handler, live);
+    return new Host(handler, live, serverBuildDir);
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -87,7 +91,10 @@ export class Host {
     }
     const site = this.currentSite();
     if ((req.method === 'GET' || req.method === 'HEAD') && site) {
-      const entry = site.lookup(pathname);
+      // Same sources give the same hashed assets; when the sources changed since boot (a
+      // developer editing while it runs), the admin pages still need the boot build's files.
+      const entry =
+        site.lookup(pathname) ?? (pathname.startsWith('/_astro/') ? this.bootAssets.lookup(pathname) : null);
       if (entry) return site.send(req, res, entry);
     }
     this.notFound(req, res, pathname);

@@ -4,6 +4,8 @@ import { expect } from './fixtures';
 
 export async function signIn(page: Page) {
   await page.goto('/admin/login');
+  // The form is an island: wait until it has taken over, as a person would see it respond.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
   await page.getByLabel('Email').fill(process.env.ADMIN_EMAIL!);
   await page.getByLabel('Password').fill(process.env.ADMIN_PASSWORD!);
   await page.getByRole('button', { name: 'Login' }).click();

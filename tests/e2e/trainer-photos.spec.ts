@@ -94,3 +94,46 @@ test("a 6 MB file and a text file are refused in the browser with Uppy's message
   await expect(page.getByRole('alert')).toHaveCount(0);
   await expectLoadedPreview(page);
 });
+
+test('a trainer photo appears on the public card and training page, with the initials back when removed', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const trainer = 'Rebecca Thornton';
+  await signIn(page);
+  await page.goto('/admin/trainers');
+  await page.getByRole('link', { name: `Edit ${trainer}` }).click();
+  await choosePhoto(page, files.photo);
+  await expect(page.getByText('Photo uploaded successfully')).toBeVisible();
+  await expectLoadedPreview(page);
+  await page.getByRole('button', { name: 'Update Trainer' }).click();
+  await expect(page.getByText('Trainer updated successfully')).toBeVisible();
+
+  // The publisher rebuilds the pages that show this trainer.
+  const card = page.getByTestId('training-card').filter({ hasText: 'EMDR with Children and Adolescents' });
+  const photo = card.getByRole('img', { name: `Photo of ${trainer}` });
+  await expect(async () => {
+    await page.goto('/');
+    await expect(photo).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(photo).toHaveAttribute('width', '40');
+  await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(40);
+  // The card is live from the API at once; the static training page follows with the rebuild.
+  const trainingPage = (await card.getByRole('link').getAttribute('href'))!;
+  const about = page.getByRole('region', { name: 'About the Trainer' });
+  await expect(async () => {
+    await page.goto(trainingPage);
+    await expect(about.getByRole('img', { name: `Photo of ${trainer}` })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+  await expect(about.getByRole('img', { name: `Photo of ${trainer}` })).toHaveAttribute('height', '96');
+
+  await page.goto('/admin/trainers');
+  await page.getByRole('link', { name: `Edit ${trainer}` }).click();
+  await page.getByRole('button', { name: 'Remove photo' }).click();
+  await page.getByRole('button', { name: 'Update Trainer' }).click();
+  await expect(page.getByText('Trainer updated successfully')).toBeVisible();
+  await expect(async () => {
+    await page.goto('/');
+    await expect(card.getByText('RT', { exact: true })).toBeVisible({ timeout: 1000 });
+  }).toPass({ timeout: 90_000 });
+});
