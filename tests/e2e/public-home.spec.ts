@@ -149,7 +149,7 @@ test('the card grid has 1, 2 or 3 columns by width, and the bottom promo leads t
   ] as const) {
     await page.setViewportSize({ width, height: 900 });
     await page.goto('/');
-    expect(await columns()).toBe(expected);
+    await expect.poll(columns).toBe(expected);
   }
   await expect(page.getByRole('heading', { name: 'List Your EMDR Trainings' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Learn More' })).toHaveAttribute('href', '/partner');

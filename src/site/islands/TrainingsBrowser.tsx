@@ -1,24 +1,29 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
 import type { TrainingCardData } from '../../domain/siteData';
 import { EMPTY_FILTERS, activeFilterCount, filtersToQuery, type TrainingFilters } from '../../domain/filterQuery';
 import { $filters, setFilters, startUrlSync } from '../filtersStore';
 import { fetchTrainings } from '../fetchTrainings';
-import TrainingCard from '../TrainingCard';
+import TrainingGrid from '../TrainingGrid';
 import FilterBar from './FilterBar';
-import EmptyListing from '../EmptyListing';
 
 /**
- * The home list (SPEC §2 Trainings section): rendered into the HTML at build time with `initial`,
- * then kept live through `/api/trainings` for the filters in the URL. `initialFilters` are the
- * filters `initial` was made for (set by /trainings, the no-JavaScript form's target).
+ * The home list (SPEC §2 Trainings section). The page renders the grid at build time and hands it
+ * in as `children` (static HTML, not island props: the data is not sent twice); once the first
+ * answer of `/api/trainings` arrives, the island renders the list itself and keeps it live.
+ * `initialFilters` are the filters the children were made for (set by /trainings, the
+ * no-JavaScript form's target).
  */
-export default function TrainingsBrowser(props: { initial: TrainingCardData[]; initialFilters?: TrainingFilters }) {
-  const { initial, initialFilters = EMPTY_FILTERS } = props;
+export default function TrainingsBrowser(props: {
+  initialCount: number;
+  initialFilters?: TrainingFilters;
+  children?: ReactNode;
+}) {
+  const { initialCount, initialFilters = EMPTY_FILTERS, children } = props;
   const stored = useStore($filters);
   const [synced, setSynced] = useState(false);
   const filters = synced ? stored : initialFilters;
-  const [trainings, setTrainings] = useState(initial);
+  const [trainings, setTrainings] = useState<TrainingCardData[] | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
   const query = filtersToQuery(filters);
@@ -59,7 +64,7 @@ export default function TrainingsBrowser(props: { initial: TrainingCardData[]; i
         {loading ? (
           <span>Loading trainings...</span>
         ) : (
-          <span data-testid="result-count">{`${trainings.length} training(s) found`}</span>
+          <span data-testid="result-count">{`${trainings?.length ?? initialCount} training(s) found`}</span>
         )}
         {active > 0 && (
           <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">
@@ -72,17 +77,7 @@ export default function TrainingsBrowser(props: { initial: TrainingCardData[]; i
           The trainings could not be refreshed. Please check your connection and try again.
         </p>
       )}
-      {loading ? null : trainings.length === 0 ? (
-        <EmptyListing />
-      ) : (
-        <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Trainings">
-          {trainings.map((training) => (
-            <li key={training.id} className="flex">
-              <TrainingCard training={training} />
-            </li>
-          ))}
-        </ul>
-      )}
+      {loading ? null : trainings ? <TrainingGrid trainings={trainings} /> : children}
     </div>
   );
 }

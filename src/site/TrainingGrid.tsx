@@ -1,0 +1,17 @@
+import type { TrainingCardData } from '../domain/siteData';
+import TrainingCard from './TrainingCard';
+import EmptyListing from './EmptyListing';
+
+/** The card grid, 1/2/3 columns by width (SPEC §2), or the partner pitch when nothing matches. */
+export default function TrainingGrid({ trainings }: { trainings: TrainingCardData[] }) {
+  if (trainings.length === 0) return <EmptyListing />;
+  return (
+    <ul className="grid grid-cols-1 gap-6 md:grid-cols-2 lg:grid-cols-3" aria-label="Trainings">
+      {trainings.map((training) => (
+        <li key={training.id} className="flex">
+          <TrainingCard training={training} />
+        </li>
+      ))}
+    </ul>
+  );
+}
