@@ -5,6 +5,7 @@ import { LoginSchema } from '../domain/login';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
 import { Field, describedBy, inputClass } from '../ui/Field';
+import { useHydrated } from '../ui/useHydrated';
 
 type Values = z.input<typeof LoginSchema>;
 
@@ -15,6 +16,7 @@ export default function LoginForm() {
     defaultValues: { email: '', password: '' },
   });
   const { errors, isSubmitting } = formState;
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -59,7 +61,7 @@ export default function LoginForm() {
         </Field>
         <button
           type="submit"
-          disabled={isSubmitting}
+          disabled={isSubmitting || !hydrated}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {isSubmitting ? 'Logging in...' : 'Login'}

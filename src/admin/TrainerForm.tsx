@@ -9,6 +9,7 @@ import { applyServerErrors } from './formErrors';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
 import TrainerPhotoField from './TrainerPhotoField';
+import { useHydrated } from '../ui/useHydrated';
 
 const EMPTY: TrainerFormValues = {
   name: '',
@@ -45,6 +46,7 @@ export default function TrainerForm({ id }: { id?: string }) {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!id) return;
@@ -136,7 +138,7 @@ export default function TrainerForm({ id }: { id?: string }) {
           </a>
           <button
             type="submit"
-            disabled={isSubmitting}
+            disabled={isSubmitting || !hydrated}
             className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
           >
             {isSubmitting && <Spinner />}

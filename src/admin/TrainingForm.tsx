@@ -12,6 +12,7 @@ import { applyServerErrors } from './formErrors';
 import { toLocalInput } from './localDateTime';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import { Spinner } from '../ui/Spinner';
+import { useHydrated } from '../ui/useHydrated';
 
 // SPEC §4: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
 const DEFAULTS: TrainingFormValues = {
@@ -61,6 +62,7 @@ export default function TrainingForm({ id }: { id?: string }) {
     defaultValues: DEFAULTS,
   });
   const { errors, isSubmitting } = formState;
+  const hydrated = useHydrated();
 
   useEffect(() => {
     if (!id) return;
@@ -274,7 +276,7 @@ export default function TrainingForm({ id }: { id?: string }) {
           </a>
           <button
             type="submit"
-            disabled={isSubmitting}
+            disabled={isSubmitting || !hydrated}
             className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
           >
             {isSubmitting && <Spinner />}

@@ -67,11 +67,26 @@ export class Host {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    const url = new URL(req.url ?? '/', 'http://localhost');
-    const pathname = url.pathname;
-    securityHeaders(res, pathname);
-    if (pathname === '/api/trainings' && (req.method === 'GET' || req.method === 'HEAD')) {
-      void this.listing(req, res, url.searchParams);
+    // The path without `new URL()`: this runs for every request of the public site (issue 8).
+    const raw = req.url ?? '/';
+    const queryAt = raw.indexOf('?');
+    const pathname = raw.startsWith('/')
+      ? queryAt === -1
+        ? raw
+        : raw.slice(0, queryAt)
+      : new URL(raw, 'http://localhost').pathname;
+    const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const site = this.currentSite();
+    if (isRead && site && !pathname.startsWith('/api/') && !pathname.startsWith('/admin')) {
+      // Same sources give the same hashed assets; when the sources changed since boot (a
+      // developer editing while it runs), the admin pages still need the boot build's files.
+      const entry =
+        site.lookup(pathname) ?? (pathname.startsWith('/_astro/') ? this.bootAssets.lookup(pathname) : null);
+      if (entry) return site.send(req, res, entry);
+    }
+    securityHeaders(res);
+    if (pathname === '/api/trainings' && isRead) {
+      void this.listing(req, res, new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)));
       return;
     }
     if (pathname.startsWith('/objects/')) {
@@ -88,14 +103,6 @@ export class Host {
     ) {
       this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
       return;
-    }
-    const site = this.currentSite();
-    if ((req.method === 'GET' || req.method === 'HEAD') && site) {
-      // Same sources give the same hashed assets; when the sources changed since boot (a
-      // developer editing while it runs), the admin pages still need the boot build's files.
-      const entry =
-        site.lookup(pathname) ?? (pathname.startsWith('/_astro/') ? this.bootAssets.lookup(pathname) : null);
-      if (entry) return site.send(req, res, entry);
     }
     this.notFound(req, res, pathname);
   }

@@ -50,63 +50,33 @@ export default function FilterBar(props: {
         </button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <div className="flex flex-col">
-          <label htmlFor="filter-state" className="text-sm font-medium text-slate-800">
-            State
-          </label>
-          <select
-            id="filter-state"
-            name="state"
-            className={selectClass}
-            value={filters.state || ALL}
-            onChange={(event) => onChange({ state: fromOption(event.target.value) })}
-          >
-            <option value={ALL}>All States</option>
-            {US_STATES.map((s) => (
-              <option key={s.code} value={s.code}>
-                {s.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col">
-          <label htmlFor="filter-format" className="text-sm font-medium text-slate-800">
-            Format
-          </label>
-          <select
-            id="filter-format"
-            name="format"
-            className={selectClass}
-            value={filters.format || ALL}
-            onChange={(event) => onChange({ format: fromOption(event.target.value) })}
-          >
-            <option value={ALL}>All Formats</option>
-            {FORMATS.map((format) => (
-              <option key={format} value={format}>
-                {format}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col">
-          <label htmlFor="filter-date" className="text-sm font-medium text-slate-800">
-            Date Range
-          </label>
-          <select
-            id="filter-date"
-            name="dateRange"
-            className={selectClass}
-            value={filters.dateRange || ALL}
-            onChange={(event) => onChange({ dateRange: fromOption(event.target.value) })}
-          >
-            <option value={ALL}>{ANY_TIME_LABEL}</option>
-            {DATE_RANGES.map((range) => (
-              <option key={range.value} value={range.value}>
-                {range.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect
+          id="filter-state"
+          name="state"
+          label="State"
+          allLabel="All States"
+          value={filters.state}
+          options={US_STATES.map((s) => [s.code, s.name])}
+          onChange={(state) => onChange({ state })}
+        />
+        <FilterSelect
+          id="filter-format"
+          name="format"
+          label="Format"
+          allLabel="All Formats"
+          value={filters.format}
+          options={FORMATS.map((format) => [format, format])}
+          onChange={(format) => onChange({ format })}
+        />
+        <FilterSelect
+          id="filter-date"
+          name="dateRange"
+          label="Date Range"
+          allLabel={ANY_TIME_LABEL}
+          value={filters.dateRange}
+          options={DATE_RANGES.map((range) => [range.value, range.label])}
+          onChange={(dateRange) => onChange({ dateRange })}
+        />
         {anyActive && (
           <button
             type="button"
@@ -118,5 +88,38 @@ export default function FilterBar(props: {
         )}
       </div>
     </form>
+  );
+}
+
+/** One labelled dropdown whose first option, 'all', means unset. */
+function FilterSelect(props: {
+  id: string;
+  name: string;
+  label: string;
+  allLabel: string;
+  value: string;
+  options: [value: string, label: string][];
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="flex flex-col">
+      <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
+        {props.label}
+      </label>
+      <select
+        id={props.id}
+        name={props.name}
+        className={selectClass}
+        value={props.value || ALL}
+        onChange={(event) => props.onChange(fromOption(event.target.value))}
+      >
+        <option value={ALL}>{props.allLabel}</option>
+        {props.options.map(([value, label]) => (
+          <option key={value} value={value}>
+            {label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }
