@@ -70,6 +70,18 @@ export function writeReport(results: Record<string, any>): string {
       );
     }
   }
+  for (const lh of (results.lighthouse as any[] | undefined) ?? []) {
+    const page = new URL(lh.url).pathname === '/' ? '/' : 'training page';
+    row(
+      `Lighthouse ${lh.formFactor ?? ''} ${page}`,
+      lh.error
+        ? `not measured: ${lh.error}`
+        : `score ${lh.score}, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}`,
+      '–',
+      '–',
+      page === '/' ? '≥ 0.98 (mobile), CLS 0' : '1.00 (mobile), CLS 0',
+    );
+  }
   const doc = `# Performance
 
 Figures from \`npm run bench\` on ${results.date} (Node ${results.node}${results.quick ? ', quick run' : ''}). Every goal is a ratio

@@ -13,6 +13,7 @@ import { benchBuild } from './buildBench';
 import { generateListings } from './generate';
 import { load } from './http';
 import { pageWeight } from './pageWeight';
+import { lighthouse } from './lighthouse';
 import { benchSaveToLive } from './saveToLive';
 import { findNginx, servingFigures, startApiFloor, startNginx } from './servingBench';
 import { writeReport } from './report';
@@ -70,6 +71,10 @@ await withServer(100, {}, async (url, dataDir, ids) => {
     nginx = await servingFigures(server.url, paths, seconds);
     server.stop();
   } else log('nginx could not be found or installed: no anchor for static serving');
+  log('lighthouse, mobile and desktop');
+  results.lighthouse = (['mobile', 'desktop'] as const).flatMap((formFactor) =>
+    ['/', `/training/${ids[0]}`].map((page) => lighthouse(`${url}${page}`, formFactor)),
+  );
   results.serving = {
     ours,
     nginx,

@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations } from './adminHelpers';
+import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
 import { adminClient } from '../support/adminClient';
 
 /** A training with hostile text, created through the admin API, and its published page. */
@@ -103,6 +103,14 @@ test('a published training has a complete page, registration link, calendar file
   // The page ships no React: nothing on it needs to react.
   expect(await page.locator('astro-island').count()).toBe(0);
   await expectNoSeriousA11yViolations(page);
+
+  // The admin tables show the same text as text.
+  await signIn(page);
+  await page.goto('/admin/trainers');
+  await expect(page.getByRole('cell', { name: 'Dr. Jo </script><b>Bold</b>', exact: true })).toBeVisible();
+  await page.goto('/admin/trainings');
+  await expect(page.getByRole('cell', { name: title, exact: true })).toBeVisible();
+  expect(await page.locator('b, em').count()).toBe(0);
 
   expect((await admin.call('DELETE', `/api/admin/trainers/${trainerId}`)).status).toBe(200);
 });

@@ -5,6 +5,7 @@ import { EMPTY_FILTERS, activeFilterCount, filtersToQuery, type TrainingFilters 
 import { $filters, setFilters, startUrlSync } from '../filtersStore';
 import { fetchTrainings } from '../fetchTrainings';
 import TrainingGrid from '../TrainingGrid';
+import { cardListKey } from '../../domain/cardListKey';
 import FilterBar from './FilterBar';
 
 /**
@@ -16,10 +17,12 @@ import FilterBar from './FilterBar';
  */
 export default function TrainingsBrowser(props: {
   initialCount: number;
+  /** cardListKey() of the built list: an identical first answer keeps the built HTML. */
+  initialKey: string;
   initialFilters?: TrainingFilters;
   children?: ReactNode;
 }) {
-  const { initialCount, initialFilters = EMPTY_FILTERS, children } = props;
+  const { initialCount, initialKey, initialFilters = EMPTY_FILTERS, children } = props;
   const stored = useStore($filters);
   const [synced, setSynced] = useState(false);
   const filters = synced ? stored : initialFilters;
@@ -41,7 +44,8 @@ export default function TrainingsBrowser(props: {
     firstLoad.current = false;
     fetchTrainings(filters, controller.signal)
       .then((rows) => {
-        setTrainings(rows);
+        const unchanged = query === filtersToQuery(initialFilters) && cardListKey(rows) === initialKey;
+        setTrainings((shown) => (shown === null && unchanged ? null : rows));
         setFailed(false);
       })
       .catch((error: unknown) => {
