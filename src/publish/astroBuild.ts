@@ -19,6 +19,8 @@ export function runAstroBuild(opts: {
   dataFile: string;
   cacheDir: string;
   logFile: string;
+  /** Aborting stops the child process; the result is then not ok. */
+  signal?: AbortSignal;
 }): Promise<BuildResult> {
   const started = Date.now();
   linkDependencies(path.dirname(path.resolve(opts.outDir)));
@@ -42,13 +44,16 @@ export function runAstroBuild(opts: {
       output += chunk.toString();
       log.write(chunk);
     };
+    const abort = () => child.kill('SIGTERM');
+    opts.signal?.addEventListener('abort', abort, { once: true });
     child.stdout.on('data', collect);
     child.stderr.on('data', collect);
     child.on('close', (code) => {
+      opts.signal?.removeEventListener('abort', abort);
       log.end();
       const plain = output.replace(/\x1b\[[0-9;]*m/g, '');
       resolve({
-        ok: code === 0,
+        ok: code === 0 && !opts.signal?.aborted,
         log: plain,
         rendered: (plain.match(/\(\+\d+ms\)/g) ?? []).length,
         restored: (plain.match(/\(restored\)/g) ?? []).length,

@@ -12,13 +12,17 @@ const FINGERPRINT_FILE = 'fingerprint.txt';
 
 export type BuildOutcome =
   | { ok: true; buildId: string; ms: number; rendered: number; restored: number }
-  | { ok: false; buildId: string; error: string };
+  | { ok: false; buildId: string; error: string; aborted?: boolean };
 
 /**
  * One publish: snapshot → build into builds/<id> → check → atomic swap → prune (issue 3). On any
  * failure the live site is untouched and the failed folder is removed.
  */
-export async function buildAndSwap(paths: SitePaths, pinned: (string | null)[] = []): Promise<BuildOutcome> {
+export async function buildAndSwap(
+  paths: SitePaths,
+  pinned: (string | null)[] = [],
+  signal?: AbortSignal,
+): Promise<BuildOutcome> {
   const buildId = newBuildId();
   const outDir = paths.build(buildId);
   fs.mkdirSync(paths.builds, { recursive: true });
@@ -30,11 +34,17 @@ export async function buildAndSwap(paths: SitePaths, pinned: (string | null)[] =
     dataFile: paths.input(buildId),
     cacheDir: paths.cache,
     logFile: paths.log(buildId),
+    signal,
   });
   const fail = (error: string): BuildOutcome => {
     fs.rmSync(outDir, { recursive: true, force: true });
     return { ok: false, buildId, error };
   };
+  if (signal?.aborted) {
+    fail('build aborted');
+    for (const file of [paths.input(buildId), paths.log(buildId)]) fs.rmSync(file, { force: true });
+    return { ok: false, buildId, error: 'build aborted', aborted: true };
+  }
   if (!result.ok) return fail(`astro build failed:\n${result.log.split('\n').slice(-25).join('\n')}`);
   const problems = checkBuild(path.join(outDir, 'client'), data);
   if (problems.length > 0) return fail(`build rejected by the checker:\n${problems.slice(0, 20).join('\n')}`);

@@ -21,9 +21,14 @@ const DAY_MS = 86_400_000;
 
 /**
  * Debounced, single-flight publishing (issue 3). Requests closer together than the debounce are
- * served by one build (trailing debounce, capped at 5× so a stream of edits still publishes); a
- * request during a build causes exactly one follow-up build; a failed build is retried only when a
- * newer request arrives; once a day the site is rebuilt so ended trainings leave the list.
+ * served by one build; a request during a build causes exactly one follow-up build; a failed build
+ * is retried only when a newer request arrives; once a day the site is rebuilt so ended trainings
+ * leave the list.
+ *
+ * A lone change is built at once rather than after the debounce (issue 8: save → live): if another
+ * request follows within the debounce, that speculative build is aborted before it publishes
+ * anything, and the burst is then served by one build after a quiet period (trailing debounce,
+ * capped at 5× so a stream of edits still publishes).
  */
 export class Publisher {
   private running = false;
@@ -32,6 +37,8 @@ export class Publisher {
   private timer: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
   private lastError = '';
+  /** Set when a speculative build was aborted: wait for quiet before building again. */
+  private inBurst = false;
   private lastErrorLoggedAt = 0;
 
   constructor(private readonly opts: PublisherOptions) {}
@@ -100,7 +107,8 @@ export class Publisher {
       !(state.lastErrorAt && now - state.lastErrorAt.getTime() < 3_600_000);
     if (!pending && !dailyDue) return null;
 
-    if (pending) {
+    // A deploy hook cannot be taken back, so it always waits for quiet.
+    if (pending && (this.inBurst || this.opts.buildHookUrl)) {
       const quietFor = now - latest.requestedAt.getTime();
       const waitingFor = now - (latest.oldestPendingAt?.getTime() ?? now);
       if (quietFor < this.opts.debounceMs && waitingFor < this.opts.debounceMs * 5) {
@@ -116,14 +124,15 @@ export class Publisher {
       const [fresh, target] = await Promise.all([readState(), latestRequest()]);
       if (pending && !(target.id > fresh.publishedRequestId && target.id > fresh.failedRequestId)) return 0;
       await setState('building');
-      await this.publish(target.id);
+      await this.publish(target);
     } finally {
       await release();
     }
     return 0;
   }
 
-  private async publish(requestId: number): Promise<void> {
+  private async publish(target: { id: number; requestedAt: Date; oldestPendingAt: Date | null }): Promise<void> {
+    const requestId = target.id;
     const { paths, buildHookUrl, pinned = [], log } = this.opts;
     if (buildHookUrl) {
       const result = await callDeployHook(buildHookUrl);
@@ -134,7 +143,16 @@ export class Publisher {
     }
     const startedAt = new Date().toISOString();
     log?.(`publisher: build started at ${startedAt} for request ${requestId}`);
-    const outcome = await buildAndSwap(paths, pinned);
+    const speculative = !this.inBurst;
+    const controller = new AbortController();
+    const watcher = speculative ? this.watchForBurst(target, controller) : null;
+    const outcome = await buildAndSwap(paths, pinned, controller.signal).finally(() => watcher?.stop());
+    if (!outcome.ok && outcome.aborted) {
+      this.inBurst = true;
+      log?.(`publisher: build for request ${requestId} aborted, more changes followed within the debounce`);
+      return;
+    }
+    this.inBurst = false;
     if (outcome.ok) {
       this.opts.onPublished?.();
       await recordSuccess(requestId, outcome.buildId);
@@ -148,5 +166,34 @@ export class Publisher {
         `publisher: build ${outcome.buildId} failed, live site unchanged, ended at ${new Date().toISOString()}: ${outcome.error}`,
       );
     }
+  }
+
+  /**
+   * During the first debounce window of a speculative build, looks for a request that followed the
+   * built one within the debounce (database timestamps on both sides) and aborts the build if so.
+   */
+  private watchForBurst(
+    target: { id: number; requestedAt: Date; oldestPendingAt: Date | null },
+    controller: AbortController,
+  ): { stop(): void } {
+    const { debounceMs } = this.opts;
+    const until = Date.now() + debounceMs + 500;
+    const started = target.oldestPendingAt?.getTime() ?? target.requestedAt.getTime();
+    let checking = false;
+    const timer = setInterval(() => {
+      if (checking) return;
+      if (Date.now() > until) return clearInterval(timer);
+      checking = true;
+      latestRequest()
+        .then((latest) => {
+          const followed =
+            latest.id > target.id && latest.requestedAt.getTime() - target.requestedAt.getTime() < debounceMs;
+          const capped = latest.requestedAt.getTime() - started >= debounceMs * 5;
+          if (followed && !capped) controller.abort();
+        })
+        .catch(() => undefined)
+        .finally(() => (checking = false));
+    }, 100);
+    return { stop: () => clearInterval(timer) };
   }
 }

@@ -8,6 +8,7 @@ import { liveBuildId } from '../../src/publish/swap';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, publishedCount, type IsolatedServer } from '../support/isolated';
 import { waitFor } from '../support/server';
+import { adminClient } from '../support/adminClient';
 
 /** Issue 3: the public site follows the database through real builds, swaps and failures. */
 let it: IsolatedServer;
@@ -61,6 +62,37 @@ describe('publishing', () => {
     await new Promise((r) => setTimeout(r, 2500));
     expect(publishedCount(it.server) - before).toBeGreaterThanOrEqual(1);
     expect(publishedCount(it.server) - before).toBeLessThanOrEqual(2);
+    expect((await readState()).state).toBe('idle');
+  });
+
+  test('a lone change is built at once; a second change within the debounce aborts that build, and one build publishes both', async () => {
+    const admin = await adminClient(it.server.url, it.env.ADMIN_EMAIL, it.env.ADMIN_PASSWORD);
+    const trainer = await createTrainer();
+    const training = await createTraining(trainer.id, { title: 'Burst 0' });
+    await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
+    await new Promise((r) => setTimeout(r, 1500));
+    const count = (text: string) => it.server.output().split(text).length - 1;
+
+    // Alone: published by one build, nothing aborted.
+    let published = publishedCount(it.server);
+    let aborted = count('aborted, more changes followed');
+    expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Alone 1' })).status).toBe(200);
+    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Alone 1'));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(publishedCount(it.server) - published).toBe(1);
+    expect(count('aborted, more changes followed')).toBe(aborted);
+
+    // A burst: the build started for the first change is aborted; one build publishes the last.
+    published = publishedCount(it.server);
+    aborted = count('aborted, more changes followed');
+    const started = count('build started');
+    expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Burst 1' })).status).toBe(200);
+    await waitFor(async () => count('build started') > started, 10_000, 10);
+    expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Burst 2' })).status).toBe(200);
+    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Burst 2'));
+    await new Promise((r) => setTimeout(r, 1500));
+    expect(count('aborted, more changes followed')).toBe(aborted + 1);
+    expect(publishedCount(it.server) - published).toBe(1);
     expect((await readState()).state).toBe('idle');
   });
 

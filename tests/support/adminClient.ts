@@ -18,8 +18,12 @@ export async function login(base: string, email = process.env.ADMIN_EMAIL!, pass
   return response;
 }
 
-export async function adminClient(base = process.env.TEST_BASE_URL!): Promise<AdminClient> {
-  const response = await login(base);
+export async function adminClient(
+  base = process.env.TEST_BASE_URL!,
+  email?: string,
+  password?: string,
+): Promise<AdminClient> {
+  const response = await login(base, email, password);
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
   const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
   return {
