@@ -7,6 +7,7 @@ import path from 'node:path';
 import { closeDb, getSql } from '../../src/data/db';
 import * as trainings from '../../src/data/trainings';
 import { sitePaths } from '../../src/publish/paths';
+import { latestRequest, readState } from '../../src/publish/state';
 import { prepareTestDatabase } from '../../tests/support/database';
 import { startServer, tempDir, waitFor } from '../../tests/support/server';
 import { benchBuild } from './buildBench';
@@ -35,6 +36,15 @@ async function withServer<T>(
   try {
     const ids = await generateListings(await getSql(), n);
     await waitFor(async () => (await fetch(`${server.url}/training/${ids.at(-1)}`)).status === 200, 600_000, 500);
+    // Measure a quiet server: no follow-up build still running in the background.
+    await waitFor(
+      async () => {
+        const [state, latest] = await Promise.all([readState(), latestRequest()]);
+        return state.state === 'idle' && latest.id <= state.publishedRequestId;
+      },
+      600_000,
+      500,
+    );
     return await body(server.url, dataDir, ids);
   } finally {
     await closeDb();
