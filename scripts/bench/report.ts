@@ -33,7 +33,9 @@ export function writeReport(results: Record<string, any>): string {
       row(
         `Static ${new URL(o.url).pathname}`,
         `${o.requestsPerSecond} req/s, p99 ${o.p99Ms} ms`,
-        n ? `nginx ${n.requestsPerSecond} req/s, p99 ${n.p99Ms} ms` : 'nginx unavailable',
+        n
+          ? `nginx ${n.requestsPerSecond} req/s, p99 ${n.p99Ms} ms${n.non2xx || n.errors ? ` (${n.non2xx + n.errors} errors: not an anchor)` : ''}`
+          : 'nginx unavailable',
         results.serving.ratios?.[i] ?? '–',
         '≥ 0.4×',
       );

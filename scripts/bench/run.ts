@@ -85,10 +85,16 @@ await withServer(100, {}, async (url, dataDir, ids) => {
   results.lighthouse = (['mobile', 'desktop'] as const).flatMap((formFactor) =>
     ['/', `/training/${ids[0]}`].map((page) => lighthouse(`${url}${page}`, formFactor)),
   );
+  // An anchor that answered errors is no anchor (nginx must really serve the same files).
+  const valid = nginx?.every((figures) => figures.non2xx === 0 && figures.errors === 0) ?? false;
+  if (nginx && !valid) log('nginx answered errors: its figures are not used as the anchor');
   results.serving = {
     ours,
     nginx,
-    ratios: nginx ? ours.map((o, i) => Number((o.requestsPerSecond / nginx[i]!.requestsPerSecond).toFixed(2))) : null,
+    ratios:
+      nginx && valid
+        ? ours.map((o, i) => Number((o.requestsPerSecond / nginx[i]!.requestsPerSecond).toFixed(2)))
+        : null,
   };
 });
 

@@ -29,7 +29,7 @@ export async function startNginx(nginx: string, root: string, workDir: string): 
   const conf = path.join(workDir, 'nginx.conf');
   fs.writeFileSync(
     conf,
-    `worker_processes 1; daemon off; pid ${workDir}/nginx.pid; error_log ${workDir}/error.log;
+    `${process.getuid?.() === 0 ? 'user root root; ' : ''}worker_processes 1; daemon off; pid ${workDir}/nginx.pid; error_log ${workDir}/error.log;
 events { worker_connections 1024; }
 http {
   access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;

@@ -10,6 +10,7 @@ import {
 } from '../domain/filters';
 import { dateRangeWindow, type DateRange } from '../domain/dateRanges';
 import type { PublicTraining } from '../domain/training';
+import { TrigramIndex } from '../domain/trigramIndex';
 
 /**
  * `GET /api/trainings` from memory (issue 8): the published listing is loaded once and kept while
@@ -20,6 +21,7 @@ import type { PublicTraining } from '../domain/training';
 interface Snapshot {
   version: number;
   rows: { training: PublicTraining; haystack: string; json: string }[];
+  search: TrigramIndex;
 }
 
 const STATE = Symbol.for('emdr.publicListing');
@@ -47,11 +49,10 @@ async function currentVersion(): Promise<number> {
 }
 
 async function load(version: number): Promise<Snapshot> {
-  const rows = await trainings.listPublished({ search: '', state: '', format: '', dateRange: '' });
-  return {
-    version,
-    rows: rows.map((training) => ({ training, haystack: searchableText(training), json: JSON.stringify(training) })),
-  };
+  const rows = (await trainings.listPublished({ search: '', state: '', format: '', dateRange: '' })).map(
+    (training) => ({ training, haystack: searchableText(training), json: JSON.stringify(training) }),
+  );
+  return { version, rows, search: new TrigramIndex(rows.map((row) => row.haystack)) };
 }
 
 async function snapshot(): Promise<Snapshot> {
@@ -75,9 +76,11 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   }
   const filters: TrainingFilters = parsed.data;
   const window = filters.dateRange ? dateRangeWindow(filters.dateRange as DateRange, now) : null;
-  const { rows } = await snapshot();
+  const { rows, search } = await snapshot();
+  // A search looks only at the rows that hold all of its trigrams; matchesFilters still decides.
+  const candidates = filters.search ? search.candidates(filters.search) : null;
   const parts: string[] = [];
-  for (const row of rows) {
+  for (const row of candidates ? candidates.map((i) => rows[i]!) : rows) {
     if (matchesFilters(row.training, row.haystack, filters, now, window)) parts.push(row.json);
   }
   return { status: 200, body: `[${parts.join(',')}]` };
