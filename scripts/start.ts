@@ -11,6 +11,7 @@ import { sitePaths } from '../src/publish/paths';
 import { ensureLiveBuild } from '../src/publish/boot';
 import { Publisher } from '../src/publish/publisher';
 import { Host, liveDir } from '../src/server/host';
+import { startUploadSweeper } from '../src/storage/abandoned';
 
 const started = Date.now();
 const env = serverEnv();
@@ -50,6 +51,7 @@ const publisher = new Publisher({
 // On the embedded database only the process that owns PGlite publishes: a process that joined its
 // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
 if (usesExternalDatabase() || (await isEmbeddedOwner())) publisher.start();
+const stopSweeper = startUploadSweeper(log);
 
 log(
   `EMDR Training Marketplace is running at http://${env.host}:${port}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
@@ -62,6 +64,7 @@ async function shutdown(signal: string) {
   log(`${signal}: finishing in-flight requests and builds…`);
   const force = setTimeout(() => process.exit(1), 60_000);
   force.unref();
+  stopSweeper();
   await host.close();
   await publisher.stop();
   await closeDb();

@@ -11,15 +11,28 @@ export interface LighthouseFigures {
   lcpMs: number | null;
   tbtMs: number | null;
   cls: number | null;
+  /** The scores of every run; the figures above are those of the median run. */
+  scores?: (number | null)[];
 }
 
 const chromium = () =>
   process.env.CHROMIUM_PATH || (fs.existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 
-export function lighthouse(
-  url: string,
-  formFactor: 'mobile' | 'desktop',
-): LighthouseFigures | { url: string; error: string } {
+type Outcome = LighthouseFigures | { url: string; error: string };
+
+/**
+ * The median of several runs by score, as Lighthouse's own docs advise: its throttling is simulated
+ * from the observed trace, so one run on a busy shared machine can swing TBT by 2×.
+ */
+export function lighthouse(url: string, formFactor: 'mobile' | 'desktop', runs = 3): Outcome {
+  const outcomes = Array.from({ length: runs }, () => lighthouseOnce(url, formFactor));
+  const measured = outcomes.filter((o): o is LighthouseFigures => 'score' in o);
+  if (measured.length === 0) return outcomes[0]!;
+  const sorted = [...measured].sort((a, b) => (a.score ?? 0) - (b.score ?? 0));
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, scores: measured.map((o) => o.score) };
+}
+
+function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Outcome {
   const chromePath = chromium();
   if (!chromePath) return { url, error: 'no Chromium found (CHROMIUM_PATH or /usr/bin/chromium)' };
   const out = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-lh-')), 'report.json');

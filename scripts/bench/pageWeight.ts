@@ -8,6 +8,8 @@ export interface PageWeight {
   css: { raw: number; gzip: number };
   js: { raw: number; gzip: number };
   jsFiles: string[];
+  /** Bytes of data serialised into the page's islands (their `props` attributes, as sent). */
+  islandPropsBytes: number;
 }
 
 const gz = (b: Buffer) => zlib.gzipSync(b, { level: 9 }).length;
@@ -22,6 +24,10 @@ export function pageWeight(clientDir: string, pagePath: string): PageWeight {
     css: { raw: 0, gzip: 0 },
     js: { raw: 0, gzip: 0 },
     jsFiles: [],
+    islandPropsBytes: [...text.matchAll(/<astro-island[^>]*?\sprops="([^"]*)"/g)].reduce(
+      (sum, m) => sum + Buffer.byteLength(m[1]!),
+      0,
+    ),
   };
   for (const m of text.matchAll(/<link[^>]+rel="stylesheet"[^>]*href="([^"]+)"/g)) {
     const file = fs.readFileSync(path.join(clientDir, m[1]!));

@@ -14,8 +14,8 @@ export function writeReport(results: Record<string, any>): string {
   for (const b of results.build ?? [])
     row(
       `Build N=${b.n}`,
-      `${b.buildMs} ms, peak ${b.peakMiB} MiB`,
-      `plain-script floor ${b.floorMs} ms`,
+      `${b.buildMs} ms${b.rounds ? ` (median of ${b.rounds.length})` : ''}, peak ${b.peakMiB} MiB`,
+      `plain-script floor ${b.floorMs} ms${b.rounds ? ' (median)' : ''}`,
       `${b.ratio}×`,
       b.n === 5000 ? '≤ 4×, ≤ 800 MiB' : '',
     );
@@ -55,7 +55,7 @@ export function writeReport(results: Record<string, any>): string {
     );
     row(
       `API search (${name}) N=1000`,
-      `${api.search.requestsPerSecond} req/s, p99 ${api.search.p99Ms} ms`,
+      `${api.search.requestsPerSecond} req/s, p99 ${api.search.p99Ms} ms${api.rows ? `; trigram index leaves ${api.searchRowsExamined} of ${api.rows} rows to check` : ''}`,
       `filter query`,
       `${api.searchToFilter}× slower`,
       '≤ 2×',
@@ -72,13 +72,21 @@ export function writeReport(results: Record<string, any>): string {
       );
     }
   }
+  if (results.pageWeight?.home?.islandPropsBytes !== undefined && results.listingJsonBytes)
+    row(
+      'Island data home N=100',
+      `${results.pageWeight.home.islandPropsBytes} B of island props (the list is static HTML)`,
+      `listing as raw JSON ${results.listingJsonBytes} B`,
+      `${(results.pageWeight.home.islandPropsBytes / results.listingJsonBytes).toFixed(3)}×`,
+      '≤ 1.1×',
+    );
   for (const lh of (results.lighthouse as any[] | undefined) ?? []) {
     const page = new URL(lh.url).pathname === '/' ? '/' : 'training page';
     row(
       `Lighthouse ${lh.formFactor ?? ''} ${page}`,
       lh.error
         ? `not measured: ${lh.error}`
-        : `score ${lh.score}, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}`,
+        : `score ${lh.score}, LCP ${lh.lcpMs} ms, TBT ${lh.tbtMs} ms, CLS ${lh.cls}${lh.scores ? ` (median of scores ${lh.scores.join(', ')})` : ''}`,
       '–',
       '–',
       page === '/' ? '≥ 0.98 (mobile), CLS 0' : '1.00 (mobile), CLS 0',

@@ -1,15 +1,11 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TrainerFormSchema, formatStatesServed, type TrainerFormValues, type TrainerInput } from '../domain/trainer';
-import { api } from './api';
-import { TRAINERS_KEY, invalidateKeys, type TrainerRow } from './stores';
-import { AdminToaster, notify } from './notify';
-import { applyServerErrors } from './formErrors';
+import { TRAINER_KIND, type TrainerRow } from './stores';
+import { AdminToaster } from './notify';
+import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { Field, describedBy, inputClass } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
 import TrainerPhotoField from './TrainerPhotoField';
-import { useHydrated } from '../ui/useHydrated';
 
 const EMPTY: TrainerFormValues = {
   name: '',
@@ -36,7 +32,6 @@ function toForm(t: TrainerRow): TrainerFormValues {
 /** Create or edit a trainer (SPEC §2 Trainer form); a failed save keeps what was typed. */
 export default function TrainerForm({ id }: { id?: string }) {
   const editing = Boolean(id);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing'>(editing ? 'loading' : 'ready');
   const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
     TrainerFormValues,
     unknown,
@@ -46,43 +41,12 @@ export default function TrainerForm({ id }: { id?: string }) {
     defaultValues: EMPTY,
   });
   const { errors, isSubmitting } = formState;
-  const hydrated = useHydrated();
 
-  useEffect(() => {
-    if (!id) return;
-    // SPEC §7: the edit form fetches the whole list and picks the matching id.
-    api<TrainerRow[]>('GET', TRAINERS_KEY)
-      .then((list) => {
-        const found = list.find((t) => t.id === id);
-        if (found) reset(toForm(found));
-        setState(found ? 'ready' : 'missing');
-      })
-      .catch(() => setState('missing'));
-  }, [id, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api(editing ? 'PATCH' : 'POST', editing ? `/api/admin/trainers/${id}` : '/api/admin/trainers', values);
-      invalidateKeys(TRAINERS_KEY);
-      notify.flash(editing ? 'Trainer updated successfully' : 'Trainer created successfully');
-      window.location.assign('/admin/trainers');
-    } catch (error) {
-      applyServerErrors(error, setError);
-      notify.error(editing ? 'Failed to update trainer' : 'Failed to create trainer');
-    }
-  });
+  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row) => reset(toForm(row)));
+  const onSubmit = handleSubmit((values) => saveRecord(TRAINER_KIND, id, values, setError));
 
   if (state === 'loading') return <p>Loading...</p>;
-  if (state === 'missing')
-    return (
-      <div className="rounded-lg bg-white p-8 shadow">
-        <h1 className="mb-2 text-2xl font-bold">Trainer not found</h1>
-        <p className="mb-4">This trainer does not exist any more; it may have been deleted.</p>
-        <a className="text-brand-800 underline" href="/admin/trainers">
-          Back to trainers
-        </a>
-      </div>
-    );
+  if (state === 'missing') return <RecordNotFound kind={TRAINER_KIND} />;
 
   const field = (name: keyof TrainerFormValues) => ({
     ...register(name),
@@ -132,19 +96,7 @@ export default function TrainerForm({ id }: { id?: string }) {
             {...describedBy('statesServed', true, errors.statesServed?.message)}
           />
         </Field>
-        <div className="mt-2 flex justify-end gap-3">
-          <a href="/admin/trainers" className="rounded-md border border-slate-400 px-4 py-2 hover:bg-slate-100">
-            Cancel
-          </a>
-          <button
-            type="submit"
-            disabled={isSubmitting || !hydrated}
-            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {isSubmitting && <Spinner />}
-            {editing ? 'Update Trainer' : 'Create Trainer'}
-          </button>
-        </div>
+        <FormActions kind={TRAINER_KIND} editing={editing} submitting={isSubmitting} />
       </form>
     </div>
   );

@@ -1,9 +1,9 @@
-import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from './api';
-import { $trainers, TRAINERS_KEY, TRAININGS_KEY, invalidateKeys, type TrainerRow } from './stores';
-import { AdminToaster, notify } from './notify';
+import { $trainers, TRAINER_KIND, TRAININGS_KEY, type TrainerRow } from './stores';
+import { useDeleteRecord } from './editRecord';
+import { AdminToaster } from './notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
+import AdminTable, { RowActions } from './AdminTable';
 
 const MAX_BADGES = 3;
 
@@ -28,23 +28,7 @@ function StateBadges({ states }: { states: string[] }) {
 /** Trainer list (SPEC §2): columns, badges, loading and empty states, delete dialog. */
 export default function TrainersList() {
   const { data, loading, error } = useStore($trainers);
-  const [doomed, setDoomed] = useState<TrainerRow | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  const remove = async () => {
-    if (!doomed) return;
-    setBusy(true);
-    try {
-      await api('DELETE', `/api/admin/trainers/${doomed.id}`);
-      invalidateKeys((key) => key === TRAINERS_KEY || key === TRAININGS_KEY);
-      notify.success('Trainer deleted successfully');
-    } catch {
-      notify.error('Failed to delete trainer');
-    } finally {
-      setBusy(false);
-      setDoomed(null);
-    }
-  };
+  const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainerRow>(TRAINER_KIND, [TRAININGS_KEY]);
 
   return (
     <div className="flex flex-col gap-6">
@@ -63,70 +47,29 @@ export default function TrainersList() {
           Add Trainer
         </a>
       </div>
-      {loading && !data ? (
-        <p>Loading trainers...</p>
-      ) : error ? (
-        <p role="alert">{error.message}</p>
-      ) : !data || data.length === 0 ? (
-        <div className="rounded-lg bg-white p-10 text-center shadow">
-          <p className="mb-4 text-lg">No trainers yet</p>
-          <a
-            href="/admin/trainers/new"
-            className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-          >
-            Add Your First Trainer
-          </a>
-        </div>
-      ) : (
-        <div className="overflow-x-auto rounded-lg bg-white shadow">
-          <table className="w-full text-left">
-            <thead className="border-b border-slate-200 bg-slate-100 text-sm">
-              <tr>
-                <th scope="col" className="px-4 py-3">
-                  Name
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Credentials
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  States Served
-                </th>
-                <th scope="col" className="px-4 py-3">
-                  Actions
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.map((trainer) => (
-                <tr key={trainer.id} className="border-b border-slate-100">
-                  <td className="px-4 py-3 font-medium">{trainer.name}</td>
-                  <td className="px-4 py-3">{trainer.credentials ?? ''}</td>
-                  <td className="px-4 py-3">
-                    <StateBadges states={trainer.statesServed} />
-                  </td>
-                  <td className="flex gap-2 px-4 py-3">
-                    <a
-                      href={`/admin/trainers/${trainer.id}`}
-                      className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
-                      aria-label={`Edit ${trainer.name}`}
-                    >
-                      Edit
-                    </a>
-                    <button
-                      type="button"
-                      onClick={() => setDoomed(trainer)}
-                      className="rounded border border-red-700 px-3 py-1 text-red-800 hover:bg-red-50"
-                      aria-label={`Delete ${trainer.name}`}
-                    >
-                      Delete
-                    </button>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
+      <AdminTable
+        rows={data}
+        loading={loading}
+        error={error}
+        loadingText="Loading trainers..."
+        emptyText="No trainers yet"
+        emptyAction={{ href: '/admin/trainers/new', label: 'Add Your First Trainer' }}
+        columns={['Name', 'Credentials', 'States Served', 'Actions']}
+        row={(trainer) => (
+          <>
+            <td className="px-4 py-3 font-medium">{trainer.name}</td>
+            <td className="px-4 py-3">{trainer.credentials ?? ''}</td>
+            <td className="px-4 py-3">
+              <StateBadges states={trainer.statesServed} />
+            </td>
+            <RowActions
+              editHref={`/admin/trainers/${trainer.id}`}
+              name={trainer.name}
+              onDelete={() => setDoomed(trainer)}
+            />
+          </>
+        )}
+      />
       <ConfirmDialog
         open={doomed !== null}
         title="Delete Trainer?"

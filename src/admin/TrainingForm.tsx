@@ -1,103 +1,30 @@
-import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
 import { TrainingInputSchema, type TrainingFormValues, type TrainingInput } from '../domain/training';
 import { FORMATS } from '../domain/formats';
 import { US_STATES } from '../domain/states';
-import { api } from './api';
-import { $trainers, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
-import { AdminToaster, notify } from './notify';
-import { applyServerErrors } from './formErrors';
-import { toLocalInput } from './localDateTime';
+import { $trainers, TRAINING_KIND, type TrainingRow } from './stores';
+import { AdminToaster } from './notify';
+import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
+import { TRAINING_DEFAULTS, integer, toTrainingForm } from './trainingFormValues';
 import { Field, describedBy, inputClass } from '../ui/Field';
-import { Spinner } from '../ui/Spinner';
-import { useHydrated } from '../ui/useHydrated';
-
-// SPEC §4: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
-const DEFAULTS: TrainingFormValues = {
-  trainerId: '',
-  title: '',
-  description: '',
-  price: 0,
-  ceCredits: 0,
-  startDate: '',
-  endDate: '',
-  format: 'In-Person',
-  location: '',
-  venue: '',
-  state: '',
-  thinkificUrl: '',
-  schedule: '',
-  refundPolicy: '',
-  isEMDRIACertified: false,
-  isPublished: true,
-};
-
-function toForm({ id: _id, createdAt: _c, updatedAt: _u, ...t }: TrainingRow): TrainingFormValues {
-  return {
-    ...t,
-    startDate: toLocalInput(t.startDate),
-    endDate: toLocalInput(t.endDate),
-    venue: t.venue ?? '',
-    state: t.state ?? '',
-    schedule: t.schedule ?? '',
-    refundPolicy: t.refundPolicy ?? '',
-  };
-}
-
-// SPEC §5: price and CE credits are parsed as integers, falling back to 0.
-const integer = (value: unknown) => {
-  const n = Number.parseInt(String(value), 10);
-  return Number.isNaN(n) ? 0 : n;
-};
 
 /** Create or edit a training (SPEC §2 Training form); a failed save keeps what was typed. */
 export default function TrainingForm({ id }: { id?: string }) {
   const editing = Boolean(id);
   const trainers = useStore($trainers);
-  const [state, setState] = useState<'loading' | 'ready' | 'missing'>(editing ? 'loading' : 'ready');
   const { register, handleSubmit, reset, setError, formState } = useForm<TrainingFormValues, unknown, TrainingInput>({
     resolver: zodResolver(TrainingInputSchema),
-    defaultValues: DEFAULTS,
+    defaultValues: TRAINING_DEFAULTS,
   });
   const { errors, isSubmitting } = formState;
-  const hydrated = useHydrated();
 
-  useEffect(() => {
-    if (!id) return;
-    api<TrainingRow[]>('GET', TRAININGS_KEY)
-      .then((list) => {
-        const found = list.find((t) => t.id === id);
-        if (found) reset(toForm(found));
-        setState(found ? 'ready' : 'missing');
-      })
-      .catch(() => setState('missing'));
-  }, [id, reset]);
-
-  const onSubmit = handleSubmit(async (values) => {
-    try {
-      await api(editing ? 'PATCH' : 'POST', editing ? `/api/admin/trainings/${id}` : '/api/admin/trainings', values);
-      invalidateKeys(TRAININGS_KEY);
-      notify.flash(editing ? 'Training updated successfully' : 'Training created successfully');
-      window.location.assign('/admin/trainings');
-    } catch (error) {
-      applyServerErrors(error, setError);
-      notify.error(editing ? 'Failed to update training' : 'Failed to create training');
-    }
-  });
+  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row) => reset(toTrainingForm(row)));
+  const onSubmit = handleSubmit((values) => saveRecord(TRAINING_KIND, id, values, setError));
 
   if (state === 'loading') return <p>Loading...</p>;
-  if (state === 'missing')
-    return (
-      <div className="rounded-lg bg-white p-8 shadow">
-        <h1 className="mb-2 text-2xl font-bold">Training not found</h1>
-        <p className="mb-4">This training does not exist any more; it may have been deleted.</p>
-        <a className="text-brand-800 underline" href="/admin/trainings">
-          Back to trainings
-        </a>
-      </div>
-    );
+  if (state === 'missing') return <RecordNotFound kind={TRAINING_KIND} />;
 
   type Name = keyof TrainingFormValues;
   const aria = (name: Name, hint = false) => describedBy(name, hint, errors[name]?.message);
@@ -270,19 +197,7 @@ export default function TrainingForm({ id }: { id?: string }) {
           <input type="checkbox" role="switch" className="h-5 w-5 accent-brand-700" {...register('isPublished')} />
           Published
         </label>
-        <div className="mt-2 flex justify-end gap-3 md:col-span-2">
-          <a href="/admin/trainings" className="rounded-md border border-slate-400 px-4 py-2 hover:bg-slate-100">
-            Cancel
-          </a>
-          <button
-            type="submit"
-            disabled={isSubmitting || !hydrated}
-            className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-          >
-            {isSubmitting && <Spinner />}
-            {editing ? 'Update Training' : 'Create Training'}
-          </button>
-        </div>
+        <FormActions kind={TRAINING_KIND} editing={editing} submitting={isSubmitting} className="md:col-span-2" />
       </form>
     </div>
   );

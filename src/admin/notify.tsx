@@ -38,5 +38,7 @@ export function AdminToaster() {
     const { title, message } = JSON.parse(pending) as { title: string; message: string };
     show('success', title, message);
   }, []);
-  return <Toaster position="top-right" toastOptions={{ duration: 5000 }} />;
+  // Bottom right, as the original's toast viewport on wide screens (swiped right, SPEC §9); at the
+  // top right a toast arriving with a page covered the header's Logout button mid-click.
+  return <Toaster position="bottom-right" toastOptions={{ duration: 5000 }} />;
 }

@@ -2,6 +2,7 @@ import { nanoquery } from '@nanostores/query';
 import type { Trainer } from '../domain/trainer';
 import type { Training } from '../domain/training';
 import { api } from './api';
+import type { RecordKind } from './editRecord';
 
 /**
  * Cached admin lists (SPEC §7): the key segments joined form the URL; no retries, no refetch on
@@ -22,3 +23,6 @@ export const TRAINERS_KEY = '/api/admin/trainers';
 export const TRAININGS_KEY = '/api/admin/trainings';
 export const $trainers = createFetcherStore<TrainerRow[]>([TRAINERS_KEY]);
 export const $trainings = createFetcherStore<TrainingRow[]>([TRAININGS_KEY]);
+
+export const TRAINER_KIND: RecordKind = { label: 'Trainer', apiPath: TRAINERS_KEY, listHref: '/admin/trainers' };
+export const TRAINING_KIND: RecordKind = { label: 'Training', apiPath: TRAININGS_KEY, listHref: '/admin/trainings' };

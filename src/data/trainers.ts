@@ -58,6 +58,13 @@ export async function isPhotoInUse(photo: string): Promise<boolean> {
   return row!.used;
 }
 
+/** Every photo a trainer shows (the sweep of abandoned uploads keeps these). */
+export async function photosInUse(): Promise<string[]> {
+  const sql = await getSql();
+  const rows = await sql<{ photo: string }[]>`select distinct photo from trainers where photo is not null`;
+  return rows.map((row) => row.photo);
+}
+
 /** Deletes the trainer and, by the foreign key's cascade, its trainings (SPEC §3). */
 export async function remove(id: string): Promise<Trainer | undefined> {
   const sql = await getSql();

@@ -1,39 +1,20 @@
 import type { Training, TrainingInput, PublicTraining } from '../domain/training';
-import type { TrainingFilters } from '../domain/filters';
-import { formatsMatching, type TrainingFormat } from '../domain/formats';
-import { dateRangeWindow, type DateRange } from '../domain/dateRanges';
-import { getSql, type Sql } from './db';
+import { getSql } from './db';
 import { requestPublish } from './publishQueue';
 
 /** Trainings repository (SPEC §3). Every write queues a publish in its own transaction (issue 3). */
 
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
-}
-
-/** The conditions of the public list: published, not ended, and every filter that is set (issue 2). */
-function publicConditions(sql: Sql, filters: TrainingFilters, now: Date) {
-  const conditions = [sql`t.is_published`, sql`t.end_date >= ${now}`];
-  if (filters.state) conditions.push(sql`t.state = ${filters.state}`);
-  if (filters.format) conditions.push(sql`t.format in ${sql(formatsMatching(filters.format as TrainingFormat))}`);
-  if (filters.dateRange) {
-    const { from, to } = dateRangeWindow(filters.dateRange as DateRange, now);
-    conditions.push(sql`t.start_date >= ${from} and t.start_date < ${to}`);
-  }
-  if (filters.search) {
-    const pattern = `%${escapeLike(filters.search)}%`;
-    conditions.push(sql`(t.title ilike ${pattern} or t.description ilike ${pattern} or t.location ilike ${pattern}
-      or t.venue ilike ${pattern} or tr.name ilike ${pattern})`);
-  }
-  return conditions.reduce((all, next) => sql`${all} and ${next}`);
-}
-
-export async function listPublished(filters: TrainingFilters, now = new Date()): Promise<PublicTraining[]> {
+/**
+ * Every published training that has not ended, soonest first: the rows the public list is cut from.
+ * The filters and the search are applied in memory by src/server/publicListing.ts (through a trigram
+ * index), so their rule lives once, in src/domain/filters.ts, and no query scans every description.
+ */
+export async function listPublished(now = new Date()): Promise<PublicTraining[]> {
   const sql = await getSql();
   return sql<PublicTraining[]>`
     select t.*, json_build_object('name', tr.name, 'photo', tr.photo) as trainer
     from trainings t left join trainers tr on tr.id = t.trainer_id
-    where ${publicConditions(sql, filters, now)}
+    where t.is_published and t.end_date >= ${now}
     order by t.start_date, t.title, t.id`;
 }
 

@@ -11,7 +11,7 @@ import {
   EMPTY_FILTERS,
 } from './filters';
 import { dateRangeWindow } from './dateRanges';
-import { formatsMatching } from './formats';
+import { formatMatches } from './formats';
 import { STATE_CODES, stateName } from './states';
 import { mergeStats, FALLBACK_STATS } from './stats';
 
@@ -25,9 +25,12 @@ describe('filters and constants', () => {
   });
 
   test('a hybrid training matches the virtual and in-person filters', () => {
-    expect(formatsMatching('Virtual')).toEqual(['Virtual', 'Hybrid']);
-    expect(formatsMatching('In-Person')).toEqual(['In-Person', 'Hybrid']);
-    expect(formatsMatching('Hybrid')).toEqual(['Hybrid']);
+    expect(formatMatches('Hybrid', 'Virtual')).toBe(true);
+    expect(formatMatches('Hybrid', 'In-Person')).toBe(true);
+    expect(formatMatches('Hybrid', 'Hybrid')).toBe(true);
+    expect(formatMatches('Virtual', 'Virtual')).toBe(true);
+    expect(formatMatches('Virtual', 'In-Person')).toBe(false);
+    expect(formatMatches('In-Person', 'Hybrid')).toBe(false);
   });
 
   test('the active count counts state, format and date range, not search', () => {

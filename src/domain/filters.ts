@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORMATS } from './formats';
+import { FORMATS, formatMatches } from './formats';
 import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
 import { SEARCH_MAX_LENGTH, type TrainingFilters } from './filterQuery';
@@ -36,7 +36,7 @@ export function searchableText(t: {
 }
 
 /**
- * The public list's rule in memory (the same as the SQL of src/data/trainings.ts listPublished):
+ * The public list's rule (src/server/publicListing.ts applies it to the published rows in memory):
  * not ended, and every filter that is set. `haystack` is searchableText(t), computed once per row.
  */
 export function matchesFilters(
@@ -48,8 +48,7 @@ export function matchesFilters(
 ): boolean {
   if (t.endDate.getTime() < now.getTime()) return false;
   if (filters.state && t.state !== filters.state) return false;
-  if (filters.format && t.format !== filters.format && !(t.format === 'Hybrid' && filters.format !== 'Hybrid'))
-    return false;
+  if (filters.format && !formatMatches(t.format, filters.format)) return false;
   if (window && (t.startDate < window.from || t.startDate >= window.to)) return false;
   if (filters.search && !haystack.includes(filters.search.toLowerCase())) return false;
   return true;

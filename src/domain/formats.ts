@@ -7,7 +7,7 @@ export function isFormat(value: string): value is TrainingFormat {
   return (FORMATS as readonly string[]).includes(value);
 }
 
-/** The stored formats a filter value matches. */
-export function formatsMatching(filter: TrainingFormat): TrainingFormat[] {
-  return filter === 'Hybrid' ? ['Hybrid'] : [filter, 'Hybrid'];
+/** Whether a training of this format is shown under a format filter: Hybrid counts as both. */
+export function formatMatches(format: string, filter: string): boolean {
+  return format === filter || (format === 'Hybrid' && isFormat(filter));
 }

@@ -49,9 +49,11 @@ async function currentVersion(): Promise<number> {
 }
 
 async function load(version: number): Promise<Snapshot> {
-  const rows = (await trainings.listPublished({ search: '', state: '', format: '', dateRange: '' })).map(
-    (training) => ({ training, haystack: searchableText(training), json: JSON.stringify(training) }),
-  );
+  const rows = (await trainings.listPublished()).map((training) => ({
+    training,
+    haystack: searchableText(training),
+    json: JSON.stringify(training),
+  }));
   return { version, rows, search: new TrigramIndex(rows.map((row) => row.haystack)) };
 }
 

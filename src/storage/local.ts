@@ -75,6 +75,14 @@ export class LocalImageStore implements ImageStore {
     await fs.rm(this.file(key), { force: true });
   }
 
+  async *listObjects() {
+    const names = await fs.readdir(this.uploadsDir).catch(() => [] as string[]);
+    for (const key of names.filter(isObjectKey)) {
+      const stat = await fs.stat(this.file(key)).catch(() => null);
+      if (stat?.isFile()) yield { key, writtenAt: stat.mtime };
+    }
+  }
+
   /**
    * Receives one signed PUT. The body is streamed to a temporary file and refused beyond 5 MB; a
    * claim file makes the URL single use (it stays after success, and is dropped after a failure so

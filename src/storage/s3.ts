@@ -4,6 +4,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from '@aws-sdk/client-s3';
@@ -118,6 +119,20 @@ export class S3ImageStore implements ImageStore {
 
   async delete(key: string) {
     await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+  }
+
+  async *listObjects() {
+    let ContinuationToken: string | undefined;
+    do {
+      const page = await this.client.send(
+        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: PREFIX, ContinuationToken }),
+      );
+      for (const object of page.Contents ?? []) {
+        const key = object.Key?.slice(PREFIX.length);
+        if (isObjectKey(key) && object.LastModified) yield { key, writtenAt: object.LastModified };
+      }
+      ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+    } while (ContinuationToken);
   }
 
   private presignPut(key: string, expiresIn: number) {

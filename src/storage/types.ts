@@ -20,6 +20,8 @@ export interface ImageStore {
   /** Records the verified type so the object is served with it (S3 keeps the uploader's header otherwise). */
   markVerified(key: string, type: ImageType): Promise<void>;
   delete(key: string): Promise<void>;
+  /** Every object of this store with the time it was written (for the sweep of abandoned uploads). */
+  listObjects(): AsyncIterable<{ key: string; writtenAt: Date }>;
 }
 
 /** Local driver routes: the signed upload endpoint and where photos are served. */

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
+import { signIn } from './adminHelpers';
 
 test('an admin page without a session redirects to the login page before any admin content', async ({ page }) => {
   const response = await page.goto('/admin/trainings');

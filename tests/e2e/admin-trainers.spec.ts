@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
+import { signIn } from './adminHelpers';
 
 test('an admin creates, edits and deletes a trainer with the exact texts', async ({ page }) => {
   await signIn(page);

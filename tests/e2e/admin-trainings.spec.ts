@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
+import { signIn } from './adminHelpers';
 
 test('an admin creates a training that reaches the public site, toggles it to draft, and deletes it', async ({
   page,

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
 
@@ -10,13 +9,4 @@ export async function signIn(page: Page) {
   await page.getByLabel('Password').fill(process.env.ADMIN_PASSWORD!);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
-}
-
-/** Zero serious or critical axe violations (WCAG 2.x A/AA, 2.2 AA). */
-export async function expectNoSeriousA11yViolations(page: Page) {
-  const results = await new AxeBuilder({ page })
-    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'])
-    .analyze();
-  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 const cards = (page: Page) => page.getByTestId('training-card');
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'training(s) found' });

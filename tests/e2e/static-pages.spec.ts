@@ -1,5 +1,5 @@
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 test('the partner page shows every section with the figures of the program', async ({ page }) => {
   await page.goto('/partner');

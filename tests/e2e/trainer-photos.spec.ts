@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
+import { signIn } from './adminHelpers';
 import { png, TEXT } from '../support/images';
+import { adminClient } from '../support/adminClient';
 import type { Page } from '@playwright/test';
 
 /** Real files on disk, chosen through the browser's file picker (issue 6). */
@@ -136,4 +138,61 @@ test('a trainer photo appears on the public card and training page, with the ini
     await page.goto('/');
     await expect(card.getByText('RT', { exact: true })).toBeVisible({ timeout: 1000 });
   }).toPass({ timeout: 90_000 });
+});
+
+test('a photo that fails to load gives way to the initials on the built home card and training page', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const admin = await adminClient(process.env.E2E_BASE_URL);
+  const { uploadURL } = (await admin.call('POST', '/api/admin/objects/upload')).body as { uploadURL: string };
+  const stored = await fetch(uploadURL, {
+    method: 'PUT',
+    body: png({ width: 40, height: 40, rgb: [20, 120, 200] }),
+    headers: { 'content-type': 'image/png', origin: process.env.E2E_BASE_URL! },
+  });
+  expect(stored.ok).toBe(true);
+  const photo = (await admin.call('PUT', '/api/admin/trainer-photos', { photoURL: uploadURL })).body
+    .objectPath as string;
+  const name = 'Vanishing Photo Trainer';
+  const trainer = await admin.call('POST', '/api/admin/trainers', {
+    name,
+    bio: 'Camera shy.',
+    photo,
+    statesServed: [],
+  });
+  expect(trainer.status).toBe(201);
+  const training = await admin.call('POST', '/api/admin/trainings', {
+    trainerId: trainer.body.id,
+    title: 'Training With A Vanishing Photo',
+    description: 'The photo of its trainer is gone from storage.',
+    price: 0,
+    ceCredits: 0,
+    format: 'In-Person',
+    isEMDRIACertified: false,
+    isPublished: true,
+    startDate: '2027-10-04T16:00:00.000Z',
+    endDate: '2027-10-05T23:00:00.000Z',
+    location: 'Boise, ID',
+    state: 'ID',
+    thinkificUrl: 'https://emdr.thinkific.com/courses/vanishing',
+  });
+  expect(training.status).toBe(201);
+  const trainingPage = `/training/${training.body.id}`;
+  await expect(async () => expect((await request.get(trainingPage)).status()).toBe(200)).toPass({ timeout: 90_000 });
+  // The object disappears from storage after the pages were built with its path.
+  fs.rmSync(path.join(process.env.E2E_DATA_DIR!, 'uploads', photo.split('/').pop()!));
+
+  await page.goto(trainingPage);
+  const about = page.getByRole('region', { name: 'About the Trainer' });
+  await expect(about.getByText('VP', { exact: true })).toBeVisible();
+  await expect(about.getByRole('img')).toHaveCount(0);
+
+  await page.goto('/');
+  const card = page.getByTestId('training-card').filter({ hasText: 'Training With A Vanishing Photo' });
+  await card.scrollIntoViewIfNeeded();
+  await expect(card.getByText('VP', { exact: true })).toBeVisible();
+  await expect(card.getByRole('img')).toHaveCount(0);
+  await admin.call('DELETE', `/api/admin/trainers/${trainer.body.id}`);
 });

@@ -1,5 +1,6 @@
 import { test, expect } from './fixtures';
-import { expectNoSeriousA11yViolations, signIn } from './adminHelpers';
+import { expectNoSeriousA11yViolations } from './accessibility';
+import { signIn } from './adminHelpers';
 import { adminClient } from '../support/adminClient';
 
 /** A training with hostile text, created through the admin API, and its published page. */

@@ -4,6 +4,8 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { png, TEXT } from '../support/images';
 import { startS3 } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
+import { ABANDONED_UPLOAD_MS, deleteAbandonedUploads } from '../../src/storage/abandoned';
+import { S3ImageStore } from '../../src/storage/s3';
 
 /**
  * The S3 driver end to end (issue 6): our server with S3_* set, against an S3-compatible server
@@ -94,6 +96,37 @@ describe('S3 driver', () => {
     expect((await fetch(second)).status).toBe(200);
     expect((await admin.call('DELETE', `/api/admin/trainers/${created.body.id}`)).status).toBe(200);
     expect((await fetch(second)).status).toBe(404);
+  });
+
+  test('uploads no trainer shows are deleted from the bucket once two days old; a trainer’s photo stays', async () => {
+    const register = async () =>
+      (
+        await admin.call('PUT', '/api/admin/trainer-photos', {
+          photoURL: await uploadToBucket(png(), 'image/png'),
+        })
+      ).body.objectPath as string;
+    const shown = await register();
+    expect((await admin.call('POST', '/api/admin/trainers', { ...trainer, photo: shown })).status).toBe(201);
+    const abandoned = await register();
+    const inUse = ((await admin.call('GET', '/api/admin/trainers')).body as { photo: string | null }[]).flatMap((t) =>
+      t.photo ? [t.photo] : [],
+    );
+    const { env } = s3;
+    const store = new S3ImageStore({
+      endpoint: env.S3_ENDPOINT,
+      bucket: env.S3_BUCKET,
+      region: env.S3_REGION,
+      accessKeyId: env.S3_ACCESS_KEY_ID,
+      secretAccessKey: env.S3_SECRET_ACCESS_KEY,
+      publicUrl: env.S3_PUBLIC_URL,
+    });
+
+    expect(await deleteAbandonedUploads(store, inUse)).toEqual([]);
+    const deleted = await deleteAbandonedUploads(store, inUse, new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000));
+    expect(deleted).toContain(abandoned.split('/').pop());
+    expect(deleted).not.toContain(shown.split('/').pop());
+    expect((await fetch(abandoned)).status).toBe(404);
+    expect((await fetch(shown)).status).toBe(200);
   });
 
   test('with the bucket unreachable, registration is a clear 503, never a 500', async () => {

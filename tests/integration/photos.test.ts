@@ -5,6 +5,7 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { png, SVG, TEXT } from '../support/images';
 import { resetDatabase } from '../support/reset';
 import { signingSecret, signUpload } from '../../src/storage/signing';
+import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../src/storage/abandoned';
 
 const base = () => process.env.TEST_BASE_URL!;
 const uploadsDir = () => path.join(process.env.DATA_DIR!, 'uploads');
@@ -264,5 +265,24 @@ describe('photo serving and deletion', () => {
     expect((await admin.call('DELETE', `/api/admin/trainers/${created.body.id}`)).status).toBe(200);
     expect((await fetch(`${base()}${photo}`)).status).toBe(404);
     expect(fs.existsSync(path.join(uploadsDir(), photo.split('/').pop()!))).toBe(false);
+  });
+});
+
+describe('abandoned uploads', () => {
+  test('an upload no trainer shows is deleted once two days old; a trainer’s photo and a fresh upload stay', async () => {
+    const shown = await uploadPhoto();
+    expect((await admin.call('POST', '/api/admin/trainers', { ...trainer, photo: shown })).status).toBe(201);
+    const abandoned = await uploadPhoto();
+
+    expect(await sweepAbandonedUploads()).toEqual([]);
+    expect((await fetch(`${base()}${abandoned}`)).status).toBe(200);
+
+    const later = new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000);
+    const deleted = await sweepAbandonedUploads(later);
+    expect(deleted).toContain(keyOf(abandoned));
+    expect(deleted).not.toContain(keyOf(shown));
+    expect((await fetch(`${base()}${abandoned}`)).status).toBe(404);
+    expect((await fetch(`${base()}${shown}`)).status).toBe(200);
+    expect(fs.existsSync(path.join(uploadsDir(), keyOf(shown)))).toBe(true);
   });
 });

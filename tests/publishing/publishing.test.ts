@@ -21,8 +21,10 @@ const page = async (p: string) => {
 const untilPublishedAfter = (before: number) => waitFor(async () => publishedCount(it.server) > before, 90_000);
 
 beforeAll(async () => {
+  // A debounce wide enough that the burst test's second save, sent once the first build has started,
+  // still falls inside it on a loaded 2-core CI machine (at 400 ms it once arrived too late).
   rejectFile = path.join(process.env.TMPDIR ?? '/tmp', `emdr-reject-${process.pid}-${Date.now()}`);
-  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '400', PUBLISH_TEST_REJECT_FILE: rejectFile });
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '1500', PUBLISH_TEST_REJECT_FILE: rejectFile });
 });
 afterAll(async () => {
   fs.rmSync(rejectFile, { force: true });

@@ -1,0 +1,43 @@
+import type { TrainingFormValues } from '../domain/training';
+import { toLocalInput } from './localDateTime';
+import type { TrainingRow } from './stores';
+
+/** The training form's values: new-training defaults, a stored row as form values, number parsing. */
+
+// SPEC §4: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
+export const TRAINING_DEFAULTS: TrainingFormValues = {
+  trainerId: '',
+  title: '',
+  description: '',
+  price: 0,
+  ceCredits: 0,
+  startDate: '',
+  endDate: '',
+  format: 'In-Person',
+  location: '',
+  venue: '',
+  state: '',
+  thinkificUrl: '',
+  schedule: '',
+  refundPolicy: '',
+  isEMDRIACertified: false,
+  isPublished: true,
+};
+
+export function toTrainingForm({ id: _id, createdAt: _c, updatedAt: _u, ...t }: TrainingRow): TrainingFormValues {
+  return {
+    ...t,
+    startDate: toLocalInput(t.startDate),
+    endDate: toLocalInput(t.endDate),
+    venue: t.venue ?? '',
+    state: t.state ?? '',
+    schedule: t.schedule ?? '',
+    refundPolicy: t.refundPolicy ?? '',
+  };
+}
+
+// SPEC §5: price and CE credits are parsed as integers, falling back to 0.
+export const integer = (value: unknown) => {
+  const n = Number.parseInt(String(value), 10);
+  return Number.isNaN(n) ? 0 : n;
+};
