@@ -149,7 +149,9 @@ export class Publisher {
     const outcome = await buildAndSwap(paths, pinned, controller.signal).finally(() => watcher?.stop());
     if (!outcome.ok && outcome.aborted) {
       this.inBurst = true;
-      log?.(`publisher: build for request ${requestId} aborted, more changes followed within the debounce`);
+      log?.(
+        `publisher: build for request ${requestId} aborted, more changes followed within the debounce, ended at ${new Date().toISOString()}`,
+      );
       return;
     }
     this.inBurst = false;

@@ -17,10 +17,23 @@ afterAll(async () => {
   await first?.stop();
 });
 
+/** Each build's start paired with the next end line of the same process (published, failed or aborted). */
 function buildIntervals(output: string): [number, number][] {
-  const starts = [...output.matchAll(/build started at (\S+)/g)].map((m) => Date.parse(m[1]!));
-  const ends = [...output.matchAll(/ended at (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)/g)].map((m) => Date.parse(m[1]!));
-  return starts.map((start, i) => [start, ends[i] ?? Infinity]);
+  const intervals: [number, number][] = [];
+  let open: number | null = null;
+  for (const line of output.split('\n')) {
+    const start = /build started at (\S+)/.exec(line);
+    const end = /ended at (\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z)/.exec(line);
+    if (start) {
+      expect(open, 'a build started before the previous one of the same process ended').toBeNull();
+      open = Date.parse(start[1]!);
+    } else if (end && open !== null) {
+      intervals.push([open, Date.parse(end[1]!)]);
+      open = null;
+    }
+  }
+  if (open !== null) intervals.push([open, Infinity]);
+  return intervals;
 }
 
 test('two servers sharing one database publish every change, one build at a time', async () => {
