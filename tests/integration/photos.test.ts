@@ -285,4 +285,31 @@ describe('abandoned uploads', () => {
     expect((await fetch(`${base()}${shown}`)).status).toBe(200);
     expect(fs.existsSync(path.join(uploadsDir(), keyOf(shown)))).toBe(true);
   });
+
+  test('saving a form whose upload was swept meanwhile is refused at the photo field; the trainer is unchanged', async () => {
+    const kept = await uploadPhoto();
+    const created = await admin.call('POST', '/api/admin/trainers', { ...trainer, photo: kept });
+    expect(created.status).toBe(201);
+    const swept = await uploadPhoto();
+    const other = await uploadPhoto();
+    await sweepAbandonedUploads(new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000));
+    expect((await fetch(`${base()}${swept}`)).status).toBe(404);
+
+    const refused = await admin.call('PATCH', `/api/admin/trainers/${created.body.id}`, { ...trainer, photo: swept });
+    expect(refused.status).toBe(400);
+    expect(refused.body.fieldErrors.photo).toEqual(['The uploaded photo was not found; upload it again']);
+    expect((await fetch(`${base()}/api/trainers/${created.body.id}`).then((r) => r.json())).photo).toBe(kept);
+    const refusedNew = await admin.call('POST', '/api/admin/trainers', { ...trainer, photo: other });
+    expect(refusedNew.status).toBe(400);
+    expect(refusedNew.body.fieldErrors.photo).toEqual(['The uploaded photo was not found; upload it again']);
+    expect((await admin.call('GET', '/api/admin/trainers')).body).toHaveLength(1);
+
+    // The trainer's own photo is in use, so it survived the sweep and saving it again is fine.
+    const unchanged = await admin.call('PATCH', `/api/admin/trainers/${created.body.id}`, {
+      ...trainer,
+      name: 'Renamed',
+      photo: kept,
+    });
+    expect(unchanged.status).toBe(200);
+  });
 });

@@ -2,14 +2,18 @@ import { endpoint, idParam, json, notFound, readJson } from '../../../../server/
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import * as trainers from '../../../../data/trainers';
-import { releasePhoto } from '../../../../server/trainerPhotos';
+import { assertNewPhotoStored, releasePhoto } from '../../../../server/trainerPhotos';
 
 export const prerender = false;
 
 export const PATCH = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   const id = idParam(ctx);
-  const updated = await trainers.updateReturningPrevious(id, await readJson(ctx, TrainerInputSchema));
+  const input = await readJson(ctx, TrainerInputSchema);
+  const current = await trainers.findById(id);
+  if (!current) throw notFound('Trainer not found');
+  await assertNewPhotoStored(input.photo, current.photo);
+  const updated = await trainers.updateReturningPrevious(id, input);
   if (!updated) throw notFound('Trainer not found');
   await releasePhoto(updated.previousPhoto, updated.trainer.photo);
   return json(updated.trainer);

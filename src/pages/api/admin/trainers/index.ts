@@ -2,6 +2,7 @@ import { endpoint, json, readJson } from '../../../../server/http';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import * as trainers from '../../../../data/trainers';
+import { assertNewPhotoStored } from '../../../../server/trainerPhotos';
 
 export const prerender = false;
 
@@ -12,5 +13,7 @@ export const GET = endpoint(async (ctx) => {
 
 export const POST = endpoint(async (ctx) => {
   await requireAdmin(ctx);
-  return json(await trainers.insert(await readJson(ctx, TrainerInputSchema)), 201);
+  const input = await readJson(ctx, TrainerInputSchema);
+  await assertNewPhotoStored(input.photo);
+  return json(await trainers.insert(input), 201);
 });
