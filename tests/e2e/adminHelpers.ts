@@ -9,4 +9,7 @@ export async function signIn(page: Page) {
   await page.getByLabel('Password').fill(process.env.ADMIN_PASSWORD!);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  // The dashboard's buttons (Logout) are server-rendered before its island hydrates; a click
+  // before that does nothing, which is how the logout test once flaked.
+  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
 }
