@@ -10,9 +10,12 @@ export const PATCH = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   const id = idParam(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  const current = await trainers.findById(id);
-  if (!current) throw notFound('Trainer not found');
-  await assertNewPhotoStored(input.photo, current.photo);
+  // Only a photo needs the stored row first: is it new, and if so, is its upload still there?
+  if (input.photo) {
+    const current = await trainers.findById(id);
+    if (!current) throw notFound('Trainer not found');
+    await assertNewPhotoStored(input.photo, current.photo);
+  }
   const updated = await trainers.updateReturningPrevious(id, input);
   if (!updated) throw notFound('Trainer not found');
   await releasePhoto(updated.previousPhoto, updated.trainer.photo);
