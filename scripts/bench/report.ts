@@ -3,6 +3,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /** Writes bench/results/<date>.json and the table in docs/performance.md (issue 8). */
+/** Which generator produced a pair of figures, and whether it (not the server) was the limit. */
+function generatorNote(...figures: any[]): string {
+  const wrk = figures.every((f) => f?.generator === 'wrk');
+  if (!wrk) return 'autocannon in the bench process';
+  const saturated = figures.filter((f) => f.generatorSaturated).length;
+  return `wrk -t1 -c50 on its own core${saturated ? `, which saturated in ${saturated} of ${figures.length} runs (the generator was the limit there)` : ', not saturated'}`;
+}
+
 export function writeReport(results: Record<string, any>): string {
   const dir = path.resolve('bench/results');
   fs.mkdirSync(dir, { recursive: true });
@@ -15,7 +23,7 @@ export function writeReport(results: Record<string, any>): string {
     row(
       `Build N=${b.n}`,
       `${b.buildMs} ms${b.rounds ? ` (median of ${b.rounds.length})` : ''}, peak ${b.peakMiB} MiB`,
-      `plain-script floor ${b.floorMs} ms${b.rounds ? ' (median)' : ''}`,
+      `plain-script floor ${b.floorMs} ms${b.rounds ? ' (median)' : ''}: same HTML rendered, mkdir + write + rm of the old output`,
       `${b.ratio}×`,
       b.n === 5000 ? '≤ 4×, ≤ 800 MiB' : '',
     );
@@ -23,7 +31,7 @@ export function writeReport(results: Record<string, any>): string {
     row(
       `Save → live N=${s.n}`,
       `median ${s.medianMs} ms, p95 ${s.p95Ms} ms (${s.rendered} rendered, ${s.restored} restored)`,
-      `cold full build ${s.coldBuildMs} ms`,
+      `cold full build ${s.coldBuildMs} ms (astro build, empty cache)`,
       `${s.ratioToColdBuild}×`,
       s.n >= 1000 ? '≤ 0.8×' : '',
     );
@@ -34,10 +42,10 @@ export function writeReport(results: Record<string, any>): string {
         `Static ${new URL(o.url).pathname}`,
         `${o.requestsPerSecond} req/s, p99 ${o.p99Ms} ms`,
         n
-          ? `nginx ${n.requestsPerSecond} req/s, p99 ${n.p99Ms} ms${n.non2xx || n.errors ? ` (${n.non2xx + n.errors} errors: not an anchor)` : ''}`
+          ? `nginx ${n.requestsPerSecond} req/s, p99 ${n.p99Ms} ms${n.non2xx || n.errors ? ` (${n.non2xx + n.errors} errors: not an anchor)` : ''}; ${results.serving.anchor ?? 'nginx'}; load: ${generatorNote(o, n)}`
           : 'nginx unavailable',
         results.serving.ratios?.[i] ?? '–',
-        '≥ 0.4×',
+        '≥ 0.5×',
       );
     });
   }
@@ -49,7 +57,7 @@ export function writeReport(results: Record<string, any>): string {
     row(
       `API filter (${name}) N=1000`,
       `${api.filter.requestsPerSecond} req/s, p99 ${api.filter.p99Ms} ms`,
-      `in-memory floor ${api.floor.requestsPerSecond} req/s`,
+      `in-memory floor ${api.floor.requestsPerSecond} req/s (bare node:http, the same JSON serialised once, 1 core); load: ${generatorNote(api.filter, api.floor)}`,
       `${api.filterToFloor}×`,
       '≥ 0.5×',
     );

@@ -18,7 +18,8 @@ import { load } from './http';
 import { pageWeight } from './pageWeight';
 import { lighthouse } from './lighthouse';
 import { benchSaveToLive } from './saveToLive';
-import { findNginx, servingFigures, startApiFloor, startNginx } from './servingBench';
+import { findNginx, NGINX_ANCHOR, servingFigures, startApiFloor, startNginx } from './servingBench';
+import { findWrk, pinToCore, unpin, wrkLoad } from './wrk';
 import { writeReport } from './report';
 
 const quick = process.argv.includes('--quick');
@@ -29,7 +30,7 @@ const log = (m: string) => console.log(`[bench] ${m}`);
 async function withServer<T>(
   n: number,
   env: Record<string, string>,
-  body: (url: string, dataDir: string, ids: string[]) => Promise<T>,
+  body: (url: string, dataDir: string, ids: string[], pid: number) => Promise<T>,
 ): Promise<T> {
   const dataDir = tempDir('emdr-bench-');
   const server = await startServer({ dataDir, env: { SEED_DEMO: '0', REBUILD_DEBOUNCE_MS: '200', ...env } });
@@ -47,7 +48,7 @@ async function withServer<T>(
       600_000,
       500,
     );
-    return await body(server.url, dataDir, ids);
+    return await body(server.url, dataDir, ids, server.child.pid!);
   } finally {
     await closeDb();
     await server.stop();
@@ -69,20 +70,28 @@ for (const n of quick ? (['demo'] as const) : (['demo', 1000] as const)) {
   (results.saveToLive as unknown[]).push(await benchSaveToLive(n, 5));
 }
 
-// 3 + 5. Static serving against nginx on the same published folder; page weight of / and a training page.
+// 3 + 5. Static serving against nginx on the same published folder, one core each with wrk on the
+// other; page weight of / and a training page.
+const wrk = findWrk();
 log('static serving and page weight, N=100');
-await withServer(100, {}, async (url, dataDir, ids) => {
+await withServer(100, {}, async (url, dataDir, ids, pid) => {
   const client = path.join(fs.realpathSync(sitePaths(dataDir).current), 'client');
   const paths = ['/', `/training/${ids[0]}/`];
   results.pageWeight = { home: pageWeight(client, '/'), training: pageWeight(client, `/training/${ids[0]}`) };
   // The island data goal compares with the listing as plain JSON (the API's answer for no filter).
   results.listingJsonBytes = Buffer.byteLength(await (await fetch(`${url}/api/trainings`)).text());
-  const ours = await servingFigures(url, paths, seconds);
+  if (!wrk) {
+    log('wrk could not be found or installed: no serving figures');
+    return;
+  }
+  pinToCore(pid);
+  const ours = await servingFigures(wrk, url, paths, seconds);
   const nginxBin = findNginx();
   let nginx = null;
   if (nginxBin) {
     const server = await startNginx(nginxBin, client, tempDir('emdr-nginx-'));
-    nginx = await servingFigures(server.url, paths, seconds);
+    server.pids.forEach((p) => pinToCore(p));
+    nginx = await servingFigures(wrk, server.url, paths, seconds);
     server.stop();
   } else log('nginx could not be found or installed: no anchor for static serving');
   log('lighthouse, mobile and desktop');
@@ -93,6 +102,7 @@ await withServer(100, {}, async (url, dataDir, ids) => {
   const valid = nginx?.every((figures) => figures.non2xx === 0 && figures.errors === 0) ?? false;
   if (nginx && !valid) log('nginx answered errors: its figures are not used as the anchor');
   results.serving = {
+    anchor: NGINX_ANCHOR,
     ours,
     nginx,
     ratios:
@@ -106,17 +116,22 @@ await withServer(100, {}, async (url, dataDir, ids) => {
 // A search as selective as the filter (one trainer's ten trainings), so both answers are alike in size.
 const queries = ['/api/trainings?state=CA&format=Virtual', '/api/trainings?search=Trainer%2017%20Denver'];
 async function apiFigures(env: Record<string, string>) {
-  return withServer(1000, env, async (url) => {
+  return withServer(1000, env, async (url, _dataDir, _ids, pid) => {
     // In place of EXPLAIN (the search runs in memory, not in SQL): how many rows the index leaves to check.
     const published = await trainings.listPublished();
     const index = new TrigramIndex(published.map(searchableText));
     const searchRowsExamined = index.candidates(new URLSearchParams(queries[1]!.split('?')[1]).get('search')!)!.length;
     const rows = await (await fetch(`${url}${queries[0]}`)).json();
+    pinToCore(pid);
+    const measure = (target: string) => (wrk ? wrkLoad(wrk, target, seconds) : load(target, seconds));
+    // The floor runs in this process: it gets the server's core for its run, then both cores back.
     const floor = await startApiFloor(rows as unknown[]);
-    const floorFigures = await load(`${floor.url}/`, seconds);
+    pinToCore(process.pid);
+    const floorFigures = await measure(`${floor.url}/`);
+    unpin(process.pid);
     floor.stop();
-    const filter = await load(`${url}${queries[0]}`, seconds);
-    const search = await load(`${url}${queries[1]}`, seconds);
+    const filter = await measure(`${url}${queries[0]}`);
+    const search = await measure(`${url}${queries[1]}`);
     return {
       floor: floorFigures,
       filter,

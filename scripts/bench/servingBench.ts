@@ -2,7 +2,8 @@ import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
-import { load, type LoadFigures } from './http';
+import zlib from 'node:zlib';
+import { wrkLoad, type WrkFigures } from './wrk';
 
 /** nginx from Debian's packages serving a folder (issue 8's anchor); installed on demand, or null if it can't be had. */
 export function findNginx(): string | null {
@@ -23,20 +24,62 @@ export function findNginx(): string | null {
   return found();
 }
 
-export async function startNginx(nginx: string, root: string, workDir: string): Promise<{ url: string; stop(): void }> {
+/** nginx's configuration for the anchor, in one line for the report. */
+export const NGINX_ANCHOR =
+  'nginx 1 worker (pinned to the server core), sendfile, open_file_cache, gzip_static + brotli_static on precompressed copies, gzip off';
+
+const PRECOMPRESS = /\.(html|css|js|mjs|json|xml|svg|txt|ics)$/;
+
+/**
+ * A copy of the published folder with .gz and .br files beside each text file, as nginx's docs advise
+ * for static sites (gzip_static/brotli_static): compressing per request would make nginx a weak anchor.
+ */
+function precompressedCopy(root: string, workDir: string): string {
+  const copy = path.join(workDir, 'root');
+  fs.cpSync(root, copy, { recursive: true, dereference: true });
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(file);
+      else if (PRECOMPRESS.test(entry.name)) {
+        const body = fs.readFileSync(file);
+        fs.writeFileSync(`${file}.gz`, zlib.gzipSync(body, { level: 9 }));
+        fs.writeFileSync(`${file}.br`, zlib.brotliCompressSync(body));
+      }
+    }
+  };
+  walk(copy);
+  return copy;
+}
+
+const BROTLI_MODULE = '/usr/lib/nginx/modules/ngx_http_brotli_static_module.so';
+
+export async function startNginx(
+  nginx: string,
+  root: string,
+  workDir: string,
+): Promise<{ url: string; pids: number[]; brotli: boolean; stop(): void }> {
   const port = await freePort();
   fs.mkdirSync(workDir, { recursive: true });
+  if (!fs.existsSync(BROTLI_MODULE)) {
+    spawnSync('bash', ['-c', 'DEBIAN_FRONTEND=noninteractive apt-get install -y -qq libnginx-mod-http-brotli-static'], {
+      stdio: 'ignore',
+    });
+  }
+  const brotli = fs.existsSync(BROTLI_MODULE);
+  const served = precompressedCopy(root, workDir);
   const conf = path.join(workDir, 'nginx.conf');
   fs.writeFileSync(
     conf,
-    `${process.getuid?.() === 0 ? 'user root root; ' : ''}worker_processes 1; daemon off; pid ${workDir}/nginx.pid; error_log ${workDir}/error.log;
+    `${brotli ? `load_module ${BROTLI_MODULE};\n` : ''}${process.getuid?.() === 0 ? 'user root root; ' : ''}worker_processes 1; daemon off; pid ${workDir}/nginx.pid; error_log ${workDir}/error.log;
 events { worker_connections 1024; }
 http {
-  access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  access_log off; sendfile on; tcp_nopush on; tcp_nodelay on; keepalive_requests 100000;
+  open_file_cache max=10000 inactive=60s; open_file_cache_valid 60s; open_file_cache_errors on;
   include /etc/nginx/mime.types;
-  gzip on; gzip_types text/css application/javascript application/json; gzip_min_length 512;
+  gzip off; gzip_static on; ${brotli ? 'brotli_static on;' : ''}
   client_body_temp_path ${workDir}/body; proxy_temp_path ${workDir}/proxy; fastcgi_temp_path ${workDir}/fcgi; uwsgi_temp_path ${workDir}/uwsgi; scgi_temp_path ${workDir}/scgi;
-  server { listen 127.0.0.1:${port}; root ${root}; location / { try_files $uri $uri/index.html =404; } }
+  server { listen 127.0.0.1:${port}; root ${served}; location / { try_files $uri $uri/index.html =404; } }
 }
 `,
   );
@@ -49,7 +92,11 @@ http {
       await new Promise((r) => setTimeout(r, 100));
     }
   }
-  return { url, stop: () => child.kill('SIGTERM') };
+  // The master and its worker: both pinned with the server's core by the caller.
+  const children = spawnSync('pgrep', ['-P', String(child.pid)], { encoding: 'utf8' })
+    .stdout.split(/\s+/)
+    .filter(Boolean);
+  return { url, pids: [child.pid!, ...children.map(Number)], brotli, stop: () => child.kill('SIGTERM') };
 }
 
 export function freePort(): Promise<number> {
@@ -62,19 +109,28 @@ export function freePort(): Promise<number> {
   });
 }
 
-export async function servingFigures(url: string, paths: string[], seconds: number): Promise<LoadFigures[]> {
-  const figures: LoadFigures[] = [];
+/** wrk against each path after a warm-up (JIT, compressed variants), the server pinned by the caller. */
+export async function servingFigures(
+  wrk: string,
+  url: string,
+  paths: string[],
+  seconds: number,
+): Promise<WrkFigures[]> {
+  const figures: WrkFigures[] = [];
   for (const p of paths) {
-    await load(`${url}${p}`, 2); // warm-up (JIT, compressed variants), not counted
-    figures.push(await load(`${url}${p}`, seconds));
+    await wrkLoad(wrk, `${url}${p}`, 2);
+    figures.push(await wrkLoad(wrk, `${url}${p}`, seconds));
   }
   return figures;
 }
 
-/** The API floor (issue 8): a bare node:http server answering the same JSON from an array. */
+/**
+ * The API floor: a bare node:http server answering the same JSON, serialised once and kept, as our
+ * server keeps its answer between publishes (serialising per request would flatter the ratio).
+ */
 export async function startApiFloor(rows: unknown[]): Promise<{ url: string; stop(): void }> {
+  const body = JSON.stringify(rows);
   const server = http.createServer((_req, res) => {
-    const body = JSON.stringify(rows);
     res.writeHead(200, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
