@@ -79,3 +79,25 @@ test('choosing a format in the filters switches the control to that format’s f
   await page.goBack();
   await expect(httpsLink(page)).toHaveAttribute('href', `${SITE}/feeds/all.ics`);
 });
+
+test('the Copy button puts the feed address on the clipboard', async ({ page, context }) => {
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  await page.goto('/?format=Hybrid');
+  await summary(page).click();
+  await page.getByRole('button', { name: 'Copy address' }).click();
+  await expect(page.locator('[data-feed-copied]')).toHaveText('Copied.');
+  expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(`${SITE}/feeds/hybrid.ics`);
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the control still opens and offers the feed of every training; Copy stays disabled', async ({ page }) => {
+    await page.goto('/');
+    await summary(page).click();
+    await expect(httpsLink(page)).toBeVisible();
+    await expect(httpsLink(page)).toHaveAttribute('href', `${SITE}/feeds/all.ics`);
+    await expect(webcalLink(page)).toHaveAttribute('href', 'webcal://localhost:4321/feeds/all.ics');
+    await expect(page.getByRole('button', { name: 'Copy address' })).toBeDisabled();
+  });
+});
