@@ -10,7 +10,6 @@ export type ContentLine = readonly [name: string, value: string];
 
 const CRLF = '\r\n';
 const MAX_OCTETS = 75;
-const encoder = new TextEncoder();
 
 /**
  * TEXT values: backslash, semicolon and comma are escaped and any line break becomes `\n`, so no
@@ -45,11 +44,13 @@ export function utcDateTime(instant: Date | string | number): string {
  * continuation starting with a space; a multi-byte UTF-8 character is never split.
  */
 export function foldLine(line: string): string {
+  // Most lines are short ASCII: every character is one octet.
+  if (line.length <= MAX_OCTETS && /^[\x00-\x7F]*$/.test(line)) return line;
   const parts: string[] = [];
   let current = '';
   let octets = 0;
   for (const char of line) {
-    const size = encoder.encode(char).length;
+    const size = utf8Length(char.codePointAt(0)!);
     if (octets + size > MAX_OCTETS) {
       parts.push(current);
       current = ' ';
@@ -60,6 +61,10 @@ export function foldLine(line: string): string {
   }
   parts.push(current);
   return parts.join(CRLF);
+}
+
+function utf8Length(codePoint: number): number {
+  return codePoint < 0x80 ? 1 : codePoint < 0x800 ? 2 : codePoint < 0x10000 ? 3 : 4;
 }
 
 /** Writes content lines as one iCalendar stream: folded, CRLF-terminated. */

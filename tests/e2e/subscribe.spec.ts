@@ -51,6 +51,9 @@ test('with no filter the control offers every training, opens from the keyboard 
 
   const feed = validCalendar(await (await request.get('/feeds/all.ics')).text());
   expect(feed.events.length).toBeGreaterThanOrEqual(14);
+  const rss = page.getByRole('link', { name: 'Newly listed trainings (RSS)' });
+  await expect(rss).toHaveAttribute('href', '/feeds/new.xml');
+  expect(await (await request.get('/feeds/new.xml')).text()).toContain('<title>EMDR Basic Training — Chicago</title>');
   await page.keyboard.press('Shift+Tab');
   await page.keyboard.press('Enter');
   await expect(page.locator('details[data-subscribe]')).not.toHaveAttribute('open');
