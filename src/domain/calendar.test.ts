@@ -1,49 +1,92 @@
 import { describe, expect, test } from 'vitest';
 import { calendarFileName, trainingCalendar, type CalendarTraining } from './calendar';
+import { parseCalendar, rfc5545Problems, validCalendar } from '../../tests/support/icalendar';
 
 const training: CalendarTraining = {
   id: '6f1c1d2e-0000-4000-8000-000000000001',
   title: 'EMDR Basic Training, Part 1; Austin',
-  description: 'Day 1: theory, demos\nDay 2: practice',
+  description: 'Day 1: theory, demos\nDay 2: practice \\ supervision',
   startDate: '2027-03-05T14:00:00.000Z',
   endDate: '2027-03-07T22:30:00.000Z',
   location: 'Austin, TX',
   venue: null,
+  format: 'In-Person',
   thinkificUrl: 'https://emdr.thinkific.com/courses/basic?a=1&b=2',
+  revision: 3,
+  createdAt: '2026-10-01T08:00:00.000Z',
+  updatedAt: '2026-11-20T09:30:00.000Z',
   trainer: { name: 'Dr. Ana Ruiz' },
 };
+const site = 'https://x.test';
 
 describe('the Add to Calendar file', () => {
-  const ics = trainingCalendar(training, 'https://x.test/training/6f1c', new Date('2026-11-23T10:00:00Z'));
+  const ics = trainingCalendar(training, site);
+  const [event] = validCalendar(ics).events;
 
-  test('holds one VEVENT with UID, DTSTAMP and UTC start and end', () => {
-    expect(ics.match(/BEGIN:VEVENT/g)).toHaveLength(1);
-    expect(ics).toContain('UID:6f1c1d2e-0000-4000-8000-000000000001@emdr-training-marketplace');
-    expect(ics).toContain('DTSTAMP:20261123T100000Z');
-    expect(ics).toContain('DTSTART:20270305T140000Z');
-    expect(ics).toContain('DTEND:20270307T223000Z');
-    expect(ics).toContain('URL:https://x.test/training/6f1c');
-    expect(ics).toMatch(/\r\n/);
+  test('parses with ical.js as one event with a stable UID, the revision as SEQUENCE and UTC instants', () => {
+    expect(validCalendar(ics).events).toHaveLength(1);
+    expect(event!.uid).toBe('6f1c1d2e-0000-4000-8000-000000000001@emdr-training-marketplace');
+    expect(event!.sequence).toBe(3);
+    expect(event!.start).toBe(Date.parse('2027-03-05T14:00:00Z'));
+    expect(event!.end).toBe(Date.parse('2027-03-07T22:30:00Z'));
+    expect(event!.lastModified).toBe(Date.parse('2026-11-20T09:30:00Z'));
+    expect(ics).toContain('\r\nDTSTART:20270305T140000Z\r\n');
+    expect(ics).toContain('\r\nDTSTAMP:20261120T093000Z\r\n');
   });
 
-  test('escapes commas, semicolons and newlines in text', () => {
-    expect(ics).toContain('SUMMARY:EMDR Basic Training\\, Part 1\\; Austin');
-    expect(ics.replace(/\r\n[ \t]/g, '')).toContain('DESCRIPTION:Day 1: theory\\, demos\\nDay 2: practice');
+  test('links the training page and names no organizer', () => {
+    expect(event!.url).toBe('https://x.test/training/6f1c1d2e-0000-4000-8000-000000000001');
+    expect(event!.organizer).toBeNull();
+    expect(ics).not.toMatch(/ORGANIZER|ATTENDEE|MAILTO/i);
+  });
+
+  test('escapes commas, semicolons, backslashes and line breaks in text, and ical.js reads them back', () => {
+    expect(ics).toContain('SUMMARY:EMDR Basic Training\\, Part 1\\; Austin\r\n');
+    expect(ics.replace(/\r\n /g, '')).toContain(
+      'DESCRIPTION:Day 1: theory\\, demos\\nDay 2: practice \\\\ supervision',
+    );
+    expect(event!.summary).toBe(training.title);
+    expect(event!.description).toContain('Day 1: theory, demos\nDay 2: practice \\ supervision');
+    expect(event!.description).toContain('Trainer: Dr. Ana Ruiz');
+    expect(event!.description).toContain('Register: https://emdr.thinkific.com/courses/basic?a=1&b=2');
+  });
+
+  test('a line break in the title is kept as an escaped \\n and cannot start a new property', () => {
+    const text = trainingCalendar({ ...training, title: 'A\r\nATTENDEE:evil\nORGANIZER:mailto:x@evil.test' }, site);
+    expect(text).not.toMatch(/\r\n(ATTENDEE|ORGANIZER)/);
+    expect(validCalendar(text).events[0]!.summary).toBe('A\nATTENDEE:evil\nORGANIZER:mailto:x@evil.test');
+  });
+
+  test('a quote in the trainer name injects nothing', () => {
+    const name = 'Dr. "Evil":mailto:attacker@evil.test;ROLE=CHAIR';
+    const text = trainingCalendar({ ...training, trainer: { name } }, site);
+    const parsed = validCalendar(text).events[0]!;
+    expect(parsed.organizer).toBeNull();
+    expect(parsed.description).toContain(`Trainer: ${name}`);
+  });
+
+  test('long non-ASCII text is folded at 75 octets without splitting a character', () => {
+    const title = 'Schulung für Traumatherapie — Müller & Söhne, 東京 🧠 '.repeat(8);
+    const text = trainingCalendar({ ...training, title, description: 'ß'.repeat(400) }, site);
+    expect(rfc5545Problems(text)).toEqual([]);
+    expect(Math.max(...text.split('\r\n').map((l) => Buffer.byteLength(l)))).toBeLessThanOrEqual(75);
+    const parsed = parseCalendar(text).events[0]!;
+    expect(parsed.summary).toBe(title);
+    expect(parsed.description.startsWith('ß'.repeat(400))).toBe(true);
   });
 
   test('does not depend on the server time zone', () => {
     const before = process.env.TZ;
     process.env.TZ = 'Asia/Tokyo';
     try {
-      expect(trainingCalendar(training, 'https://x.test/t')).toContain('DTSTART:20270305T140000Z');
+      expect(trainingCalendar(training, site)).toContain('DTSTART:20270305T140000Z');
     } finally {
       process.env.TZ = before;
     }
   });
 
-  test('a line break in the title cannot start a new property', () => {
-    const text = trainingCalendar({ ...training, title: 'A\r\nATTENDEE:evil' }, 'https://x.test/t');
-    expect(text).not.toMatch(/\r\nATTENDEE:evil/);
+  test('the same training gives the same bytes', () => {
+    expect(trainingCalendar(training, site)).toBe(ics);
   });
 
   test('the file name is made of the title’s letters and digits', () => {

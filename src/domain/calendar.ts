@@ -1,9 +1,15 @@
-import { createEvent, type EventAttributes } from 'ics';
+import { calendar, escapeText, uriValue, utcDateTime, type ContentLine } from './ical';
 
 /**
- * The .ics file behind 'Add to Calendar' (SPEC §7, issue 4): one VEVENT in UTC. Dates go to `ics`
- * as epoch milliseconds: its date arrays are read in the server's time zone and ISO strings pass
- * through unvalidated (STACK-NOTES §9). `ics` escapes commas, semicolons, backslashes and newlines.
+ * The one calendar event of a training, used by the 'Add to Calendar' download and by every feed,
+ * so a training reads the same wherever a clinician adds it from.
+ *
+ * - No ORGANIZER: calendar clients offer to email an organizer, and a trainer's name is no address.
+ * - UID is stable per training, so a feed update replaces the event instead of adding a copy.
+ * - SEQUENCE is the row's revision (raised by the database on every update), DTSTAMP and
+ *   LAST-MODIFIED its last change: clients take a newer SEQUENCE as a change to apply, and the
+ *   file stays byte-identical between builds when nothing changed.
+ * - Instants are written in UTC from the stored timestamps, whatever the server's time zone.
  */
 export interface CalendarTraining {
   id: string;
@@ -13,37 +19,53 @@ export interface CalendarTraining {
   endDate: string | Date;
   location: string;
   venue: string | null;
+  format: string;
   thinkificUrl: string;
+  revision: number;
+  createdAt: string | Date;
+  updatedAt: string | Date;
   trainer: { name: string } | null;
 }
 
-export function trainingCalendar(t: CalendarTraining, pageUrl: string, now: Date = new Date()): string {
-  // `timestamp` (DTSTAMP) is read by ics 3.12 but missing from its types.
-  const attributes: EventAttributes & { timestamp: number } = {
-    productId: 'emdr-training-marketplace/ics',
-    uid: `${t.id}@emdr-training-marketplace`,
-    timestamp: now.getTime(),
-    start: new Date(t.startDate).getTime(),
-    startInputType: 'utc',
-    startOutputType: 'utc',
-    end: new Date(t.endDate).getTime(),
-    endInputType: 'utc',
-    endOutputType: 'utc',
-    title: oneLine(t.title),
-    description: `${t.description}\n\nRegister: ${t.thinkificUrl}`,
-    location: oneLine(t.venue ? `${t.venue}, ${t.location}` : t.location),
-    url: pageUrl,
-    ...(t.trainer ? { organizer: { name: oneLine(t.trainer.name) } } : {}),
-    status: 'CONFIRMED',
-  };
-  const { error, value } = createEvent(attributes);
-  if (error || !value) throw error ?? new Error('Calendar file could not be built');
-  return value;
+export const UID_DOMAIN = 'emdr-training-marketplace';
+
+export function trainingPageUrl(siteUrl: string | URL, id: string): string {
+  return new URL(`/training/${id}`, siteUrl).href;
 }
 
-/** Line breaks in one-line fields would only be escaped; a title reads better with spaces. */
-function oneLine(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').trim();
+/** The VEVENT's content lines (unfolded; the writer folds them). */
+export function trainingEvent(t: CalendarTraining, siteUrl: string | URL): ContentLine[] {
+  const pageUrl = trainingPageUrl(siteUrl, t.id);
+  const details = [
+    t.description,
+    '',
+    `Format: ${t.format}`,
+    ...(t.trainer ? [`Trainer: ${t.trainer.name}`] : []),
+    `Details: ${pageUrl}`,
+    `Register: ${t.thinkificUrl}`,
+  ];
+  return [
+    ['BEGIN', 'VEVENT'],
+    ['UID', `${t.id}@${UID_DOMAIN}`],
+    ['SEQUENCE', String(Math.max(0, Math.trunc(t.revision)))],
+    ['DTSTAMP', utcDateTime(t.updatedAt)],
+    ['CREATED', utcDateTime(t.createdAt)],
+    ['LAST-MODIFIED', utcDateTime(t.updatedAt)],
+    ['DTSTART', utcDateTime(t.startDate)],
+    ['DTEND', utcDateTime(t.endDate)],
+    ['SUMMARY', escapeText(t.title)],
+    ['DESCRIPTION', escapeText(details.join('\n'))],
+    ['LOCATION', escapeText(t.venue ? `${t.venue}, ${t.location}` : t.location)],
+    ['URL', uriValue(pageUrl)],
+    ['STATUS', 'CONFIRMED'],
+    ['TRANSP', 'OPAQUE'],
+    ['END', 'VEVENT'],
+  ];
+}
+
+/** The 'Add to Calendar' file: one event. */
+export function trainingCalendar(t: CalendarTraining, siteUrl: string | URL): string {
+  return calendar({}, [trainingEvent(t, siteUrl)]);
 }
 
 /** A file name that every browser accepts: the title's letters and digits. */

@@ -89,6 +89,8 @@ export interface Training extends TrainingInput {
   id: string;
   createdAt: Date;
   updatedAt: Date;
+  /** Raised by the database on every update (the calendar's SEQUENCE). */
+  revision: number;
 }
 
 /** The public list carries the trainer's name and photo per training (SPEC §3). */

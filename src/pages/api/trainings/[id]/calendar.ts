@@ -5,12 +5,11 @@ import { serverEnv } from '../../../../env';
 
 export const prerender = false;
 
-/** 'Add to Calendar' (SPEC §7): an RFC 5545 file for one published training; drafts and unknown ids are 404. */
+/** 'Add to Calendar': the same event as in the feeds, for one published training; drafts and unknown ids are 404. */
 export const GET = endpoint(async (ctx) => {
   const training = await trainings.findPublishedById(idParam(ctx));
   if (!training) throw notFound('Training not found');
-  const body = trainingCalendar(training, `${serverEnv().siteUrl}/training/${training.id}`);
-  return new Response(body, {
+  return new Response(trainingCalendar(training, serverEnv().siteUrl), {
     headers: {
       'content-type': 'text/calendar; charset=utf-8',
       'content-disposition': `attachment; filename="${calendarFileName(training.title)}"`,

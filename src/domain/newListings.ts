@@ -1,0 +1,72 @@
+import { formatDateRange, formatPrice } from './display';
+import { trainingPageUrl } from './calendar';
+import { NEW_LISTINGS_PATH } from './feedCatalog';
+
+/**
+ * RSS 2.0 of the most recently listed upcoming trainings, newest listing first. Every date in it
+ * comes from the rows (createdAt), not the build time, so an unchanged site gives an identical file.
+ */
+export interface ListedTraining {
+  id: string;
+  title: string;
+  startDate: string | Date;
+  endDate: string | Date;
+  location: string;
+  format: string;
+  price: number;
+  createdAt: string | Date;
+  trainer: { name: string } | null;
+}
+
+export const NEW_LISTINGS_LIMIT = 50;
+
+const escapeXml = (text: string) =>
+  text
+    .replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;');
+
+const time = (d: string | Date) => new Date(d).getTime();
+
+export function newListings<T extends ListedTraining>(trainings: readonly T[]): T[] {
+  return [...trainings]
+    .sort((a, b) => time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id))
+    .slice(0, NEW_LISTINGS_LIMIT);
+}
+
+export function newListingsRss(trainings: readonly ListedTraining[], site: URL): string {
+  const items = newListings(trainings).map((t) => {
+    const link = trainingPageUrl(site, t.id);
+    const summary = [
+      formatDateRange(t.startDate, t.endDate),
+      t.location,
+      t.format,
+      formatPrice(t.price),
+      ...(t.trainer ? [`with ${t.trainer.name}`] : []),
+    ].join(' · ');
+    return [
+      '    <item>',
+      `      <title>${escapeXml(t.title)}</title>`,
+      `      <link>${escapeXml(link)}</link>`,
+      `      <guid isPermaLink="true">${escapeXml(link)}</guid>`,
+      `      <pubDate>${new Date(t.createdAt).toUTCString()}</pubDate>`,
+      `      <description>${escapeXml(summary)}</description>`,
+      '    </item>',
+    ].join('\n');
+  });
+  const newest = trainings.reduce((max, t) => Math.max(max, time(t.createdAt)), 0);
+  const self = new URL(NEW_LISTINGS_PATH, site).href;
+  return `<?xml version="1.0" encoding="UTF-8"?>
+<rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
+  <channel>
+    <title>New EMDR trainings</title>
+    <link>${escapeXml(new URL('/', site).href)}</link>
+    <description>EMDR trainings newly listed on the EMDR Training Marketplace.</description>
+    <language>en-us</language>
+    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml" />
+${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>\n` : ''}${items.join('\n')}${items.length ? '\n' : ''}  </channel>
+</rss>
+`;
+}

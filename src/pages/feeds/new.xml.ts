@@ -1,0 +1,10 @@
+import type { APIContext } from 'astro';
+import { newListingsRss } from '../../domain/newListings';
+import { loadSiteData, upcomingTrainings } from '../../site/siteData';
+
+/** Newly listed trainings as RSS, for people who follow the site in a feed reader. */
+export function GET({ site }: APIContext) {
+  return new Response(newListingsRss(upcomingTrainings(loadSiteData()), site!), {
+    headers: { 'content-type': 'application/rss+xml; charset=utf-8' },
+  });
+}
