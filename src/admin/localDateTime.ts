@@ -1,4 +1,4 @@
-import { toWallClock } from '../domain/timeZones';
+import { toWallClock } from '../domain/zonedTime';
 
 /**
  * `<input type="datetime-local">` holds 'YYYY-MM-DDTHH:mm' with no zone. The training form reads it

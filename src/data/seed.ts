@@ -1,7 +1,7 @@
 import { DEMO } from '../../db/seed/demo';
 import { getSql } from './db';
 import { requestPublish } from './publishQueue';
-import { wallClockToInstant } from '../domain/timeZones';
+import { wallClockToInstant } from '../domain/zonedTime';
 
 const DAY_MS = 86_400_000;
 const SEEDED_KEY = 'demo_seeded_at';

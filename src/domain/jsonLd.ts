@@ -1,4 +1,4 @@
-import { toOffsetDateTime } from './timeZones';
+import { toOffsetDateTime } from './zonedTime';
 
 /**
  * schema.org EducationEvent for a training page (issue 4), and its safe serialisation: `<` is

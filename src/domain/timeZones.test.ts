@@ -10,12 +10,10 @@ import {
   formatDay,
   formatWhen,
   splitStateNote,
-  toOffsetDateTime,
-  toWallClock,
   trainingZoneAbbreviation,
-  wallClockToInstant,
   zoneForState,
 } from './timeZones';
+import { toOffsetDateTime, toWallClock, wallClockToInstant } from './zonedTime';
 
 // Every state's default zone, written out once more by hand so a slip in the table shows here.
 const EXPECTED: Record<string, string> = {

@@ -1,11 +1,10 @@
-import { Temporal } from 'temporal-polyfill';
 import type { StateCode } from './states';
 
 /**
  * Time-zone rules for trainings: which zones a training may run in, the default zone of each state,
- * how a time reads on the site, and how the form's wall-clock input becomes an exact instant. Offsets
- * and daylight saving always come from the IANA data behind `Intl` and `Temporal`, never from
- * arithmetic of our own.
+ * and how a time reads on the site. Offsets and daylight saving always come from the IANA data behind
+ * `Intl`, never from arithmetic of our own. Converting between wall-clock text and instants needs
+ * Temporal and lives in ./zonedTime.ts: this module stays light enough for the home page's islands.
  */
 export const TIME_ZONES = [
   { id: 'America/New_York', label: 'Eastern Time (New York)' },
@@ -79,8 +78,8 @@ export function splitStateNote(state: string | null | undefined): string | null 
   return `This state spans two time zones. The default is ${main}, where most of its people live; choose ${timeZoneLabel(split.other)} for ${split.where}.`;
 }
 
-type Instant = Date | string;
-const toDate = (value: Instant) => (typeof value === 'string' ? new Date(value) : value);
+export type Instant = Date | string;
+export const toDate = (value: Instant) => (typeof value === 'string' ? new Date(value) : value);
 
 // Formatters are costly to build and a build renders thousands of cards: one per zone and style.
 const formatters = new Map<string, Intl.DateTimeFormat>();
@@ -133,35 +132,4 @@ export function trainingZoneAbbreviation(start: Instant, end: Instant, zone: str
   if (a === b) return a;
   const generic = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortGeneric' });
   return generic.formatToParts(toDate(start)).find((p) => p.type === 'timeZoneName')?.value ?? a;
-}
-
-/** '2027-03-06T09:00:00-08:00': the local time with its offset, as schema.org Event data wants it. */
-export function toOffsetDateTime(value: Instant, zone: string): string {
-  return Temporal.Instant.fromEpochMilliseconds(toDate(value).getTime())
-    .toZonedDateTimeISO(zone)
-    .toString({ timeZoneName: 'never', fractionalSecondDigits: 0 });
-}
-
-/** An instant as the form's `datetime-local` value ('2027-03-06T09:00') on the wall clock of `zone`. */
-export function toWallClock(value: Instant | null | undefined, zone: string): string {
-  if (!value) return '';
-  const ms = toDate(value).getTime();
-  if (Number.isNaN(ms)) return '';
-  const local = Temporal.Instant.fromEpochMilliseconds(ms).toZonedDateTimeISO(zone).toPlainDateTime();
-  return local.toString({ smallestUnit: 'minute' });
-}
-
-/**
- * The exact instant of a wall-clock time ('2027-03-06T09:00') in `zone`, as an ISO string; null when
- * the text is not a date and time. A time skipped by the spring change moves forward (2:30 AM → 3:30 AM
- * daylight time); a time repeated in the fall is the first, daylight one: what a person means.
- */
-export function wallClockToInstant(text: string, zone: string): string | null {
-  try {
-    const local = Temporal.PlainDateTime.from(text.trim(), { overflow: 'reject' });
-    const exact = local.toZonedDateTime(zone, { disambiguation: 'compatible' });
-    return new Date(exact.epochMilliseconds).toISOString();
-  } catch {
-    return null;
-  }
 }

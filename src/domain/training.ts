@@ -3,7 +3,8 @@ import { FORMATS, FORMAT_MAX_LENGTH } from './formats';
 import { STATE_CODES } from './states';
 import { LIMITS, optionalText, requiredText, requiredUrl } from './fields';
 import { SCHEDULE_MESSAGE, isValidScheduleText } from './schedule';
-import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, wallClockToInstant, zoneForState } from './timeZones';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, zoneForState } from './timeZones';
+import { wallClockToInstant } from './zonedTime';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',

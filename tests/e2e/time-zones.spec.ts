@@ -56,6 +56,9 @@ test('an admin in Tokyo creates a Los Angeles training at 9:00 AM: its page, cal
   await expect(page.getByTestId('training-when')).toHaveText('Sat, Mar 6, 2027 · 9:00 AM – 5:00 PM PST');
   // A hybrid training is joined from anywhere: the visitor also sees their own clock.
   await expect(page.getByText('Your time:')).toHaveText('Your time: Sun, Mar 7, 2027 · 2:00 AM – 10:00 AM GMT+9');
+  // That line is written by a small inline script: the page still loads no script file and no React.
+  expect(await page.locator('script[src]').count()).toBe(0);
+  expect(await page.locator('astro-island').count()).toBe(0);
   const side = page.getByRole('complementary', { name: 'Registration' });
   await expect(side).toContainText('Mar 6, 2027');
   await expect(side).not.toContainText('Mar 7, 2027');
