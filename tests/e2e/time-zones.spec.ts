@@ -22,6 +22,9 @@ test('an admin in Tokyo creates a Los Angeles training at 9:00 AM: its page, cal
   await page.getByLabel('Format *').selectOption('Hybrid');
   await page.getByLabel('Location *').fill('Los Angeles, CA');
   await page.getByLabel('Thinkific Registration URL *').fill('https://emdr.thinkific.com/courses/pacific-day');
+  await page
+    .getByLabel('Schedule Details')
+    .fill(JSON.stringify([{ day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'Resourcing practicum' }]));
 
   // A split state says so; California's zone is Pacific Time.
   const zone = page.getByLabel('Time zone *');
@@ -59,6 +62,7 @@ test('an admin in Tokyo creates a Los Angeles training at 9:00 AM: its page, cal
   // That line is written by a small inline script: the page still loads no script file and no React.
   expect(await page.locator('script[src]').count()).toBe(0);
   expect(await page.locator('astro-island').count()).toBe(0);
+  await expect(page.getByText('Day 1 · 9:00 AM - 5:00 PM PST')).toBeVisible();
   const side = page.getByRole('complementary', { name: 'Registration' });
   await expect(side).toContainText('Mar 6, 2027');
   await expect(side).not.toContainText('Mar 7, 2027');
