@@ -72,6 +72,13 @@ describe('times as the site shows them', () => {
     );
   });
 
+  test('a training over several days names both days and one zone', () => {
+    expect(formatWhen('2027-09-10T16:00:00Z', '2027-09-12T23:00:00Z', 'America/Los_Angeles')).toBe(
+      'Fri, Sep 10, 2027 · 9:00 AM – Sun, Sep 12, 2027 · 4:00 PM PDT',
+    );
+    expect(trainingZoneAbbreviation('2027-09-10T16:00:00Z', '2027-09-12T23:00:00Z', 'America/Los_Angeles')).toBe('PDT');
+  });
+
   test('an evening start on the Pacific coast stays on its own day', () => {
     // 7 PM in Los Angeles is already the next day in New York and in UTC.
     expect(formatDay('2027-01-16T03:00:00Z', 'America/Los_Angeles')).toBe('Jan 15, 2027');
