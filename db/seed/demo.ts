@@ -1,9 +1,10 @@
 import type { TrainerInput } from '../../src/domain/trainer';
 import type { TrainingInput } from '../../src/domain/training';
+import { zoneForState } from '../../src/domain/timeZones';
 
 /**
  * Demo data (issue 2): 6 trainers, 14 trainings in 8 states and all three formats, dates spread
- * over the next 9 months from the day of seeding.
+ * over the next 9 months from the day of seeding, each starting at 9:00 AM in its own time zone.
  */
 type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate'> & {
   startsInDays: number;
@@ -31,6 +32,7 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   refundPolicy: null,
   thinkificUrl: 'https://emdr-training.thinkific.com/courses/emdr-basic-training',
   isPublished: true,
+  timeZone: zoneForState(overrides.state),
   ...overrides,
 });
 
@@ -224,6 +226,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         format: 'Virtual',
         location: 'Zoom',
         state: null,
+        // A live online training with no state names the zone its sessions run in.
+        timeZone: 'America/Denver',
         price: 1295,
       }),
     ],

@@ -1,6 +1,7 @@
 import type { Sql } from '../../src/data/db';
 import { STATE_CODES } from '../../src/domain/states';
 import { FORMATS } from '../../src/domain/formats';
+import { zoneForState } from '../../src/domain/timeZones';
 
 /** Realistic generated listings for benchmarks (issue 8): N trainings over N/10 trainers, spread over a year. */
 const TOPICS = [
@@ -55,6 +56,7 @@ export async function generateListings(sql: Sql, n: number, seed = 1): Promise<s
       venue: i % 3 === 0 ? 'Conference Center' : null,
       format: FORMATS[i % 3]!,
       state: STATE_CODES[i % 50]!,
+      timeZone: zoneForState(STATE_CODES[i % 50]),
       isEMDRIACertified: i % 2 === 0,
       ceCredits: 6 + (i % 20),
       schedule: JSON.stringify([{ day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'Foundations' }]),

@@ -8,6 +8,7 @@ import { $trainers, TRAINING_KIND, type TrainingRow } from './stores';
 import { AdminToaster } from './notify';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { TRAINING_DEFAULTS, integer, toTrainingForm } from './trainingFormValues';
+import TrainingWhenFields from './TrainingWhenFields';
 import { Field, describedBy, inputClass } from '../ui/Field';
 
 /** Create or edit a training (SPEC §2 Training form); a failed save keeps what was typed. */
@@ -86,24 +87,7 @@ export default function TrainingForm({ id }: { id?: string }) {
             {...aria('ceCredits')}
           />
         </Field>
-        <Field id="startDate" label="Start Date" required error={errors.startDate?.message}>
-          <input
-            id="startDate"
-            type="datetime-local"
-            className={inputClass}
-            {...register('startDate')}
-            {...aria('startDate')}
-          />
-        </Field>
-        <Field id="endDate" label="End Date" required error={errors.endDate?.message}>
-          <input
-            id="endDate"
-            type="datetime-local"
-            className={inputClass}
-            {...register('endDate')}
-            {...aria('endDate')}
-          />
-        </Field>
+        <TrainingWhenFields register={register} errors={errors} />
         <Field id="format" label="Format" required error={errors.format?.message}>
           <select id="format" className={inputClass} {...register('format')} {...aria('format')}>
             {FORMATS.map((f) => (

@@ -1,8 +1,10 @@
-/** `<input type="datetime-local">` works in the browser's local time (SPEC §2): ISO ↔ 'YYYY-MM-DDTHH:mm'. */
-export function toLocalInput(iso: string | null | undefined): string {
-  if (!iso) return '';
-  const d = new Date(iso);
-  if (Number.isNaN(d.getTime())) return '';
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
+import { toWallClock } from '../domain/zonedTime';
+
+/**
+ * `<input type="datetime-local">` holds 'YYYY-MM-DDTHH:mm' with no zone. The training form reads it
+ * on the clock of the training's own zone, never the admin's browser zone: a stored instant is shown
+ * as that zone's wall-clock time, and the schema turns the text back into the same instant.
+ */
+export function toLocalInput(iso: string | null | undefined, timeZone: string): string {
+  return toWallClock(iso, timeZone);
 }

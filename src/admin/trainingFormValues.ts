@@ -1,4 +1,5 @@
 import type { TrainingFormValues } from '../domain/training';
+import { zoneForState } from '../domain/timeZones';
 import { toLocalInput } from './localDateTime';
 import type { TrainingRow } from './stores';
 
@@ -22,13 +23,17 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   refundPolicy: '',
   isEMDRIACertified: false,
   isPublished: true,
+  // Empty: the chosen state's zone, shown by the form; an admin may pick another.
+  timeZone: '',
 };
 
 export function toTrainingForm({ id: _id, createdAt: _c, updatedAt: _u, ...t }: TrainingRow): TrainingFormValues {
   return {
     ...t,
-    startDate: toLocalInput(t.startDate),
-    endDate: toLocalInput(t.endDate),
+    startDate: toLocalInput(t.startDate, t.timeZone),
+    endDate: toLocalInput(t.endDate, t.timeZone),
+    // A zone that is just the state's default stays "the state's zone", so a new state brings its own.
+    timeZone: t.timeZone === zoneForState(t.state) ? '' : t.timeZone,
     venue: t.venue ?? '',
     state: t.state ?? '',
     schedule: t.schedule ?? '',

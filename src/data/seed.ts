@@ -1,6 +1,7 @@
 import { DEMO } from '../../db/seed/demo';
 import { getSql } from './db';
 import { requestPublish } from './publishQueue';
+import { wallClockToInstant } from '../domain/zonedTime';
 
 const DAY_MS = 86_400_000;
 const SEEDED_KEY = 'demo_seeded_at';
@@ -11,13 +12,15 @@ export async function seedDemoOnce(today = new Date()): Promise<boolean> {
   return sql.begin(async (tx) => {
     const [done] = await tx`select 1 from app_meta where key = ${SEEDED_KEY} for update`;
     if (done) return false;
-    // 9:00 AM Eastern (14:00 UTC) on the day, so dates read the same on every machine.
-    const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 14);
+    // Days count from today's UTC date, so the data is the same on every machine.
+    const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     for (const { trainer, trainings } of DEMO) {
       const [row] = await tx<{ id: string }[]>`insert into trainers ${tx(trainer)} returning id`;
       for (const { startsInDays, days, ...training } of trainings) {
-        const startDate = new Date(base + startsInDays * DAY_MS);
-        const endDate = new Date(startDate.getTime() + (days - 1) * DAY_MS + 8 * 3_600_000);
+        // 9:00 AM on the first day to 5:00 PM on the last, on the wall clock of the training's zone.
+        const day = (n: number) => new Date(base + n * DAY_MS).toISOString().slice(0, 10);
+        const startDate = new Date(wallClockToInstant(`${day(startsInDays)}T09:00`, training.timeZone)!);
+        const endDate = new Date(wallClockToInstant(`${day(startsInDays + days - 1)}T17:00`, training.timeZone)!);
         await tx`insert into trainings ${tx({ ...training, trainerId: row!.id, startDate, endDate })}`;
       }
     }

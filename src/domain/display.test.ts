@@ -8,8 +8,18 @@ describe('display rules', () => {
   });
 
   test('a range shows both days, or one when the training is a single day', () => {
-    expect(formatDateRange('2025-01-05T15:00:00Z', '2025-01-07T22:00:00Z')).toBe('Jan 5, 2025 - Jan 7, 2025');
-    expect(formatDateRange('2025-01-05T15:00:00Z', '2025-01-05T22:00:00Z')).toBe('Jan 5, 2025');
+    const ny = 'America/New_York';
+    expect(formatDateRange('2025-01-05T15:00:00Z', '2025-01-07T22:00:00Z', ny)).toBe('Jan 5, 2025 - Jan 7, 2025');
+    expect(formatDateRange('2025-01-05T15:00:00Z', '2025-01-05T22:00:00Z', ny)).toBe('Jan 5, 2025');
+  });
+
+  test("a training's dates fall on the days of its own zone", () => {
+    // 6 PM to 11 PM in Los Angeles is 02:00 to 07:00 UTC the next day.
+    const [start, end] = ['2027-01-16T02:00:00Z', '2027-01-16T07:00:00Z'];
+    expect(formatDateRange(start, end, 'America/Los_Angeles')).toBe('Jan 15, 2027');
+    expect(formatDateRange(start, end, 'America/New_York')).toBe('Jan 15, 2027 - Jan 16, 2027');
+    expect(formatDate('2027-01-15T20:00:00Z', 'Pacific/Honolulu')).toBe('Jan 15, 2027');
+    expect(formatDate('2027-01-16T09:30:00Z', 'Pacific/Honolulu')).toBe('Jan 15, 2027');
   });
 
   test('initials are the first letters of up to two words, uppercase', () => {

@@ -1,24 +1,23 @@
+import { DEFAULT_TIME_ZONE, formatDay } from './timeZones';
+
 /** Display rules shared by the public pages and the admin (SPEC §2 Training card). */
 
-// One reference time zone, so the HTML rendered at build time and the browser's islands show the same day.
-export const DISPLAY_TIME_ZONE = 'America/New_York';
-const dateFormat = new Intl.DateTimeFormat('en-US', {
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-  timeZone: DISPLAY_TIME_ZONE,
-});
+/** The zone of dates that belong to no training (the terms page's date, the admin list's default). */
+export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;
 const numberFormat = new Intl.NumberFormat('en-US');
 
-/** 'Jan 5, 2025'. */
-export function formatDate(value: Date | string): string {
-  return dateFormat.format(typeof value === 'string' ? new Date(value) : value);
+/**
+ * 'Jan 5, 2025' on the day the instant falls on in `timeZone`: a training's dates are read in its own
+ * zone, so the HTML built on the server and the browser's islands show the same day everywhere.
+ */
+export function formatDate(value: Date | string, timeZone: string = DISPLAY_TIME_ZONE): string {
+  return formatDay(value, timeZone);
 }
 
-/** 'Jan 5, 2025 - Jan 7, 2025', or one date when both fall on the same day. */
-export function formatDateRange(start: Date | string, end: Date | string): string {
-  const a = formatDate(start);
-  const b = formatDate(end);
+/** 'Jan 5, 2025 - Jan 7, 2025', or one date when both fall on the same day in `timeZone`. */
+export function formatDateRange(start: Date | string, end: Date | string, timeZone: string): string {
+  const a = formatDate(start, timeZone);
+  const b = formatDate(end, timeZone);
   return a === b ? a : `${a} - ${b}`;
 }
 

@@ -6,6 +6,7 @@ const training: JsonLdTraining = {
   description: 'Learn EMDR.',
   startDate: '2027-03-05T14:00:00.000Z',
   endDate: '2027-03-07T22:00:00.000Z',
+  timeZone: 'America/Chicago',
   format: 'In-Person',
   location: 'Austin, TX',
   venue: 'Hotel Ella',
@@ -21,13 +22,22 @@ describe('training JSON-LD', () => {
     expect(ld).toMatchObject({
       '@type': 'EducationEvent',
       name: 'EMDR Basic Training',
-      startDate: '2027-03-05T14:00:00.000Z',
+      startDate: '2027-03-05T08:00:00-06:00',
+      endDate: '2027-03-07T16:00:00-06:00',
       eventAttendanceMode: 'https://schema.org/OfflineEventAttendanceMode',
       location: { '@type': 'Place', name: 'Hotel Ella', address: { addressRegion: 'TX' } },
       offers: { price: 1500, priceCurrency: 'USD' },
       organizer: { '@type': 'Person', name: 'Dr. Ana Ruiz' },
       performer: { name: 'Dr. Ana Ruiz' },
     });
+  });
+
+  test('start and end carry the local time and offset of the training zone, also across a clock change', () => {
+    const la = { ...training, timeZone: 'America/Los_Angeles' };
+    const ld = trainingJsonLd({ ...la, startDate: '2027-03-06T17:00:00Z', endDate: '2027-03-15T00:00:00Z' }, 'u');
+    expect(ld.startDate).toBe('2027-03-06T09:00:00-08:00');
+    expect(ld.endDate).toBe('2027-03-14T17:00:00-07:00');
+    expect(Date.parse(ld.startDate as string)).toBe(Date.parse('2027-03-06T17:00:00Z'));
   });
 
   test('a virtual training has a VirtualLocation and a hybrid one both locations', () => {

@@ -1,3 +1,5 @@
+import { toOffsetDateTime } from './zonedTime';
+
 /**
  * schema.org EducationEvent for a training page (issue 4), and its safe serialisation: `<` is
  * escaped so no user text can close the script element or open a comment (ARCHITECTURE.md, 7).
@@ -7,6 +9,7 @@ export interface JsonLdTraining {
   description: string;
   startDate: string;
   endDate: string;
+  timeZone: string;
   format: string;
   location: string;
   venue: string | null;
@@ -44,9 +47,9 @@ export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<strin
     name: t.title,
     description: t.description,
     url: pageUrl,
-    // ISO strings in UTC carry their offset ("Z").
-    startDate: new Date(t.startDate).toISOString(),
-    endDate: new Date(t.endDate).toISOString(),
+    // Local time with its offset ('2027-03-06T09:00:00-08:00'): Google reads the event's own hour from it.
+    startDate: toOffsetDateTime(t.startDate, t.timeZone),
+    endDate: toOffsetDateTime(t.endDate, t.timeZone),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: ATTENDANCE_MODE[t.format] ?? ATTENDANCE_MODE['In-Person'],
     location,

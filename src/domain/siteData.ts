@@ -1,5 +1,6 @@
 import type { Trainer } from './trainer';
 import type { Training } from './training';
+import { DEFAULT_TIME_ZONE } from './timeZones';
 
 /**
  * What a build of the public site is made from: a snapshot of the database taken by the publisher
@@ -26,6 +27,8 @@ export interface TrainingCardData {
   endDate: string;
   location: string;
   format: string;
+  /** The card's dates are the days of the training's own zone. */
+  timeZone: string;
   trainer: { name: string; photo: string | null } | null;
 }
 
@@ -37,6 +40,7 @@ export function toCardData(t: {
   endDate: string | Date;
   location: string;
   format: string;
+  timeZone?: string;
   trainer: { name: string; photo: string | null } | null;
 }): TrainingCardData {
   const iso = (d: string | Date) => (typeof d === 'string' ? d : d.toISOString());
@@ -48,6 +52,7 @@ export function toCardData(t: {
     endDate: iso(t.endDate),
     location: t.location,
     format: t.format,
+    timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
     trainer: t.trainer ? { name: t.trainer.name, photo: t.trainer.photo } : null,
   };
 }

@@ -73,3 +73,54 @@ describe('training input', () => {
     expect(TrainingInputSchema.safeParse({ ...valid, createdAt: '2020-01-01' }).success).toBe(false);
   });
 });
+
+describe("a training's time zone", () => {
+  test("absent, it is the state's zone, or Eastern Time without a state", () => {
+    expect(TrainingInputSchema.parse({ ...valid, state: 'CA' }).timeZone).toBe('America/Los_Angeles');
+    expect(TrainingInputSchema.parse({ ...valid, state: 'TX', timeZone: '' }).timeZone).toBe('America/Chicago');
+    expect(TrainingInputSchema.parse(valid).timeZone).toBe('America/New_York');
+  });
+
+  test('a chosen zone is kept; anything but a listed IANA zone is refused', () => {
+    expect(TrainingInputSchema.parse({ ...valid, state: 'FL', timeZone: 'America/Chicago' }).timeZone).toBe(
+      'America/Chicago',
+    );
+    expect(errorsOf({ ...valid, timeZone: 'Mars/Olympus' }).timeZone).toEqual([
+      'Choose one of the listed US time zones',
+    ]);
+    expect(errorsOf({ ...valid, timeZone: 42 }).timeZone).toHaveLength(1);
+  });
+
+  test('dates without an offset are wall-clock times in the training zone, whatever the machine zone', () => {
+    const parsed = TrainingInputSchema.parse({
+      ...valid,
+      state: 'CA',
+      startDate: '2027-03-06T09:00',
+      endDate: '2027-03-06T17:00',
+    });
+    expect(parsed.startDate.toISOString()).toBe('2027-03-06T17:00:00.000Z');
+    expect(parsed.endDate.toISOString()).toBe('2027-03-07T01:00:00.000Z');
+    const honolulu = {
+      ...valid,
+      timeZone: 'Pacific/Honolulu',
+      startDate: '2027-03-06T09:00:00',
+      endDate: '2027-03-06T17:00',
+    };
+    expect(TrainingInputSchema.parse(honolulu).startDate.toISOString()).toBe('2027-03-06T19:00:00.000Z');
+  });
+
+  test('an impossible wall-clock date is refused, and end before start compares instants', () => {
+    expect(errorsOf({ ...valid, startDate: '2027-02-30T09:00' }).startDate).toEqual(['Enter a valid date and time']);
+    // 10:00 in Chicago is 9:00 in Denver's clock: the same instant, so not before.
+    const same = {
+      ...valid,
+      timeZone: 'America/Chicago',
+      startDate: '2027-03-06T10:00',
+      endDate: '2027-03-06T16:00:00Z',
+    };
+    expect(errorsOf(same)).toEqual({});
+    expect(errorsOf({ ...same, endDate: '2027-03-06T15:59:00Z' }).endDate).toEqual([
+      'End date must not be before the start date',
+    ]);
+  });
+});

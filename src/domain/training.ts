@@ -3,6 +3,8 @@ import { FORMATS, FORMAT_MAX_LENGTH } from './formats';
 import { STATE_CODES } from './states';
 import { LIMITS, optionalText, requiredText, requiredUrl } from './fields';
 import { SCHEDULE_MESSAGE, isValidScheduleText } from './schedule';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, zoneForState } from './timeZones';
+import { wallClockToInstant } from './zonedTime';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',
@@ -20,19 +22,28 @@ export const TRAINING_MESSAGES = {
   thinkificUrl: 'Thinkific registration URL is required',
 } as const;
 
-/** A date or date string, converted to a Date (SPEC §3); empty is 'Start date is required'. */
+// A date-time without an offset ('2027-03-06T09:00', what the form's pickers give) is a wall-clock
+// time in the training's own zone: it becomes an instant once the zone is known (TrainingInputSchema).
+const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
+
+/**
+ * A date or date string (SPEC §3); empty is 'Start date is required'. Strings with an offset or `Z`
+ * become a Date here; wall-clock strings stay text until the training's zone turns them into one.
+ */
 function dateField(requiredMessage: string) {
   return z
     .union([z.date(), z.string({ error: requiredMessage }).trim().min(1, { error: requiredMessage })], {
       error: requiredMessage,
     })
-    .transform((value, ctx) => {
-      const date = value instanceof Date ? value : new Date(value);
-      if (Number.isNaN(date.getTime())) {
+    .transform((value, ctx): Date | string => {
+      const wallClock = typeof value === 'string' && WALL_CLOCK.test(value);
+      const ok = wallClock ? wallClockToInstant(value, DEFAULT_TIME_ZONE) !== null : true;
+      const date = wallClock ? null : value instanceof Date ? value : new Date(value);
+      if (!ok || (date && Number.isNaN(date.getTime()))) {
         ctx.addIssue({ code: 'custom', message: TRAINING_MESSAGES.invalidDate });
         return z.NEVER;
       }
-      return date;
+      return date ?? value;
     });
 }
 
@@ -65,21 +76,36 @@ export const TrainingFieldsSchema = z.strictObject({
   refundPolicy: optionalText(LIMITS.long),
   thinkificUrl: requiredUrl(TRAINING_MESSAGES.thinkificUrl),
   isPublished: z.boolean().default(true),
+  // Optional so callers written before zones existed keep working: absent or empty means the state's zone.
+  timeZone: z
+    .union([z.enum(TIME_ZONE_IDS, { error: TIME_ZONE_MESSAGE }), z.literal('')], { error: TIME_ZONE_MESSAGE })
+    .optional()
+    .transform((value) => value || undefined),
 });
 
-function endNotBeforeStart(value: { startDate: unknown; endDate: unknown }, ctx: z.RefinementCtx) {
-  // zod 4 runs refinements even when a field already failed: only compare two real dates.
-  const { startDate, endDate } = value;
-  if (startDate instanceof Date && endDate instanceof Date && endDate.getTime() < startDate.getTime()) {
+type Fields = z.output<typeof TrainingFieldsSchema>;
+
+/** The zone (given, or the state's) and the dates as exact instants in it. */
+function inTimeZone({ timeZone, startDate, endDate, ...rest }: Fields) {
+  const zone = timeZone ?? zoneForState(rest.state);
+  // Wall-clock text was checked by dateField, so it always converts.
+  const instant = (value: Date | string) =>
+    value instanceof Date ? value : new Date(wallClockToInstant(value, zone)!);
+  return { ...rest, timeZone: zone, startDate: instant(startDate), endDate: instant(endDate) };
+}
+
+function endNotBeforeStart(value: { startDate: Date; endDate: Date }, ctx: z.RefinementCtx) {
+  if (value.endDate.getTime() < value.startDate.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: TRAINING_MESSAGES.endBeforeStart });
   }
 }
 
-/** Create and full update (SPEC §7 POST/PATCH). */
-export const TrainingInputSchema = TrainingFieldsSchema.superRefine(endNotBeforeStart);
+/** Create and full update (SPEC §7 POST/PATCH); a body without a time zone gets its state's zone. */
+export const TrainingInputSchema = TrainingFieldsSchema.transform(inTimeZone).superRefine(endNotBeforeStart);
 
 /** PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row, then checked whole. */
 export const TrainingPatchSchema = TrainingFieldsSchema.partial();
+export type TrainingPatch = z.output<typeof TrainingPatchSchema>;
 
 export type TrainingFormValues = z.input<typeof TrainingInputSchema>;
 export type TrainingInput = z.output<typeof TrainingInputSchema>;

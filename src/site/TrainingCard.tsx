@@ -31,7 +31,7 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
       <dl className="mt-auto space-y-1 text-sm text-slate-700">
         <div>
           <dt className="sr-only">Dates</dt>
-          <dd>{formatDateRange(training.startDate, training.endDate)}</dd>
+          <dd>{formatDateRange(training.startDate, training.endDate, training.timeZone)}</dd>
         </div>
         <div>
           <dt className="sr-only">Location</dt>

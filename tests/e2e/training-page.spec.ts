@@ -96,7 +96,7 @@ test('a published training has a complete page, registration link, calendar file
   expect(jsonLd).toMatchObject({
     '@type': 'EducationEvent',
     name: title,
-    startDate: '2027-09-10T16:00:00.000Z',
+    startDate: '2027-09-10T09:00:00-07:00',
     eventAttendanceMode: 'https://schema.org/MixedEventAttendanceMode',
     offers: { price: 1250, priceCurrency: 'USD' },
     organizer: { name: 'Dr. Jo </script><b>Bold</b>' },

@@ -60,6 +60,7 @@ const TRAINING_KEYS = [
   'refundPolicy',
   'thinkificUrl',
   'isPublished',
+  'timeZone',
   'createdAt',
 ];
 const body = (keys: string[]) =>

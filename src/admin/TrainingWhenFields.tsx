@@ -1,0 +1,94 @@
+import { useEffect, useRef, useState, type RefObject } from 'react';
+import type { FieldErrors, UseFormRegister } from 'react-hook-form';
+import type { TrainingFormValues } from '../domain/training';
+import { TIME_ZONES, splitStateNote, timeZoneLabel, zoneForState } from '../domain/timeZones';
+import { Field, describedBy, inputClass } from '../ui/Field';
+
+/**
+ * Start Date, End Date and Time zone of the training form. The pickers hold wall-clock times on the
+ * training zone's clock whatever the admin's browser zone is: the schema turns them into instants in
+ * that zone. An empty zone means the state's zone, named here so the admin sees which one it is.
+ */
+export default function TrainingWhenFields({
+  register,
+  errors,
+}: {
+  register: UseFormRegister<TrainingFormValues>;
+  errors: FieldErrors<TrainingFormValues>;
+}) {
+  const anchor = useRef<HTMLDivElement>(null);
+  const state = useFormFieldValue(anchor, 'state');
+  const format = useFormFieldValue(anchor, 'format');
+  const chosen = useFormFieldValue(anchor, 'timeZone');
+  const zone = chosen || zoneForState(state);
+  const clock = `On the clock of ${timeZoneLabel(zone)}, wherever you are.`;
+  const zoneHint = [
+    splitStateNote(state),
+    format === 'Virtual' ? 'A live online training: choose the zone its sessions run in.' : null,
+    'Start and end dates are read in this zone.',
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <>
+      <div ref={anchor}>
+        <Field id="startDate" label="Start Date" required hint={clock} error={errors.startDate?.message}>
+          <input
+            id="startDate"
+            type="datetime-local"
+            className={inputClass}
+            {...register('startDate')}
+            {...describedBy('startDate', true, errors.startDate?.message)}
+          />
+        </Field>
+      </div>
+      <Field id="endDate" label="End Date" required hint={clock} error={errors.endDate?.message}>
+        <input
+          id="endDate"
+          type="datetime-local"
+          className={inputClass}
+          {...register('endDate')}
+          {...describedBy('endDate', true, errors.endDate?.message)}
+        />
+      </Field>
+      <div className="md:col-span-2">
+        <Field id="timeZone" label="Time zone" required hint={zoneHint} error={errors.timeZone?.message}>
+          <select
+            id="timeZone"
+            className={inputClass}
+            {...register('timeZone')}
+            {...describedBy('timeZone', true, errors.timeZone?.message)}
+          >
+            <option value="">
+              {state ? `${timeZoneLabel(zoneForState(state))}, the state's zone` : `${timeZoneLabel(zone)}, no state`}
+            </option>
+            {TIME_ZONES.map((z) => (
+              <option key={z.id} value={z.id}>
+                {z.label}
+              </option>
+            ))}
+          </select>
+        </Field>
+      </div>
+    </>
+  );
+}
+
+/**
+ * The live value of another control of the same form. The form owns its fields; reading the DOM's
+ * change events keeps this component free of the form's internals, and sees values set by a reset
+ * because the form renders its fields only once the record is loaded.
+ */
+function useFormFieldValue(anchor: RefObject<HTMLElement | null>, name: string): string {
+  const [value, setValue] = useState('');
+  useEffect(() => {
+    const control = anchor.current?.closest('form')?.elements.namedItem(name);
+    if (!(control instanceof HTMLSelectElement || control instanceof HTMLInputElement)) return;
+    const read = () => setValue(control.value);
+    read();
+    control.addEventListener('change', read);
+    return () => control.removeEventListener('change', read);
+  }, [anchor, name]);
+  return value;
+}

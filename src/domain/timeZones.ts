@@ -1,0 +1,135 @@
+import type { StateCode } from './states';
+
+/**
+ * Time-zone rules for trainings: which zones a training may run in, the default zone of each state,
+ * and how a time reads on the site. Offsets and daylight saving always come from the IANA data behind
+ * `Intl`, never from arithmetic of our own. Converting between wall-clock text and instants needs
+ * Temporal and lives in ./zonedTime.ts: this module stays light enough for the home page's islands.
+ */
+export const TIME_ZONES = [
+  { id: 'America/New_York', label: 'Eastern Time (New York)' },
+  { id: 'America/Chicago', label: 'Central Time (Chicago)' },
+  { id: 'America/Denver', label: 'Mountain Time (Denver)' },
+  { id: 'America/Phoenix', label: 'Mountain Time, no daylight saving (Phoenix)' },
+  { id: 'America/Los_Angeles', label: 'Pacific Time (Los Angeles)' },
+  { id: 'America/Anchorage', label: 'Alaska Time (Anchorage)' },
+  { id: 'America/Adak', label: 'Hawaii-Aleutian Time (Adak)' },
+  { id: 'Pacific/Honolulu', label: 'Hawaii Time (Honolulu)' },
+] as const;
+
+export type TimeZoneId = (typeof TIME_ZONES)[number]['id'];
+export const TIME_ZONE_IDS = TIME_ZONES.map((z) => z.id) as [TimeZoneId, ...TimeZoneId[]];
+export const TIME_ZONE_MESSAGE = 'Choose one of the listed US time zones';
+
+/** Trainings without a state (and rows from before zones existed) keep the zone the site always showed. */
+export const DEFAULT_TIME_ZONE: TimeZoneId = 'America/New_York';
+
+const ET = 'America/New_York';
+const CT = 'America/Chicago';
+const MT = 'America/Denver';
+const PT = 'America/Los_Angeles';
+
+/** Each state's default zone; a state spanning two zones gets the one where most of its people live. */
+export const STATE_TIME_ZONES: Record<StateCode, TimeZoneId> = {
+  AL: CT, AK: 'America/Anchorage', AZ: 'America/Phoenix', AR: CT, CA: PT, CO: MT, CT: ET, DE: ET, FL: ET,
+  GA: ET, HI: 'Pacific/Honolulu', ID: MT, IL: CT, IN: ET, IA: CT, KS: CT, KY: ET, LA: CT, ME: ET, MD: ET,
+  MA: ET, MI: ET, MN: CT, MS: CT, MO: CT, MT: MT, NE: CT, NV: PT, NH: ET, NJ: ET, NM: MT, NY: ET, NC: ET,
+  ND: CT, OH: ET, OK: CT, OR: PT, PA: ET, RI: ET, SC: ET, SD: CT, TN: CT, TX: CT, UT: MT, VT: ET, VA: ET,
+  WA: PT, WV: ET, WI: CT, WY: MT,
+}; // prettier-ignore
+
+/** States whose default may be wrong for a training: the other zone and where it applies. */
+export const SPLIT_STATES: Partial<Record<StateCode, { other: TimeZoneId; where: string }>> = {
+  AK: { other: 'America/Adak', where: 'the western Aleutian Islands' },
+  AZ: { other: MT, where: 'the Navajo Nation, which observes daylight saving time' },
+  FL: { other: CT, where: 'the western Panhandle' },
+  ID: { other: PT, where: 'the northern Panhandle' },
+  IN: { other: CT, where: 'the northwest and southwest corners' },
+  KS: { other: MT, where: 'four western counties' },
+  KY: { other: CT, where: 'the western half' },
+  MI: { other: CT, where: 'four Upper Peninsula counties' },
+  NE: { other: MT, where: 'the western Panhandle' },
+  NV: { other: MT, where: 'West Wendover' },
+  ND: { other: MT, where: 'the southwest' },
+  OR: { other: MT, where: 'most of Malheur County' },
+  SD: { other: MT, where: 'the western half' },
+  TN: { other: ET, where: 'East Tennessee' },
+  TX: { other: MT, where: 'El Paso and Hudspeth counties' },
+};
+
+export function isTimeZoneId(value: unknown): value is TimeZoneId {
+  return typeof value === 'string' && (TIME_ZONE_IDS as readonly string[]).includes(value);
+}
+
+export function timeZoneLabel(zone: string): string {
+  return TIME_ZONES.find((z) => z.id === zone)?.label ?? zone;
+}
+
+/** The zone a training gets when none is chosen: its state's default, or Eastern Time. */
+export function zoneForState(state: string | null | undefined): TimeZoneId {
+  return (state && STATE_TIME_ZONES[state as StateCode]) || DEFAULT_TIME_ZONE;
+}
+
+/** The form's note for a state spanning two zones, e.g. Florida; null for the others. */
+export function splitStateNote(state: string | null | undefined): string | null {
+  const split = state ? SPLIT_STATES[state as StateCode] : undefined;
+  if (!split) return null;
+  const main = timeZoneLabel(zoneForState(state));
+  return `This state spans two time zones. The default is ${main}, where most of its people live; choose ${timeZoneLabel(split.other)} for ${split.where}.`;
+}
+
+export type Instant = Date | string;
+export const toDate = (value: Instant) => (typeof value === 'string' ? new Date(value) : value);
+
+// Formatters are costly to build and a build renders thousands of cards: one per zone and style.
+const formatters = new Map<string, Intl.DateTimeFormat>();
+function formatter(zone: string, style: 'date' | 'day' | 'time'): Intl.DateTimeFormat {
+  const key = `${zone}|${style}`;
+  let found = formatters.get(key);
+  if (!found) {
+    const options: Intl.DateTimeFormatOptions =
+      style === 'time'
+        ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
+        : { month: 'short', day: 'numeric', year: 'numeric', ...(style === 'day' ? { weekday: 'short' } : {}) };
+    found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
+    formatters.set(key, found);
+  }
+  return found;
+}
+
+/** 'Jan 5, 2025' on the day the instant falls on in `zone`. */
+export function formatDay(value: Instant, zone: string): string {
+  return formatter(zone, 'date').format(toDate(value));
+}
+
+/** 'Sat, Mar 6, 2027'. */
+export function formatWeekdayDate(value: Instant, zone: string): string {
+  return formatter(zone, 'day').format(toDate(value));
+}
+
+/** '9:00 AM' and 'PST', read from the parts so spacing is the same on every ICU version. */
+export function timeParts(value: Instant, zone: string): { time: string; abbreviation: string } {
+  const parts = formatter(zone, 'time').formatToParts(toDate(value));
+  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
+  return { time: `${part('hour')}:${part('minute')} ${part('dayPeriod')}`, abbreviation: part('timeZoneName') };
+}
+
+/**
+ * 'Sat, Mar 6, 2027 · 9:00 AM – 5:00 PM PST'; over several days 'Fri, Sep 10, 2027 · 9:00 AM – Sun,
+ * Sep 12, 2027 · 4:00 PM PDT'. Across a daylight-saving change each time carries its own abbreviation.
+ */
+export function formatWhen(start: Instant, end: Instant, zone: string): string {
+  const [a, b] = [timeParts(start, zone), timeParts(end, zone)];
+  const [dayA, dayB] = [formatWeekdayDate(start, zone), formatWeekdayDate(end, zone)];
+  const first = a.abbreviation === b.abbreviation ? a.time : `${a.time} ${a.abbreviation}`;
+  const last = dayA === dayB ? b.time : `${dayB} · ${b.time}`;
+  return `${dayA} · ${first} – ${last} ${b.abbreviation}`;
+}
+
+/** The abbreviation for a whole training: 'PST', or the generic 'PT' when it spans a daylight-saving change. */
+export function trainingZoneAbbreviation(start: Instant, end: Instant, zone: string): string {
+  const [a, b] = [timeParts(start, zone).abbreviation, timeParts(end, zone).abbreviation];
+  if (a === b) return a;
+  const generic = new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'shortGeneric' });
+  return generic.formatToParts(toDate(start)).find((p) => p.type === 'timeZoneName')?.value ?? a;
+}
