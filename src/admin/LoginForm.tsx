@@ -5,18 +5,20 @@ import { LoginSchema } from '../domain/login';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
 import { Field, describedBy, inputClass } from '../ui/Field';
-import { useHydrated } from '../ui/useHydrated';
+import { useServerNotice } from './serverNotice';
 
 type Values = z.input<typeof LoginSchema>;
 
-/** Admin login (SPEC §2): 'Login', 'Logging in...' while pending; success goes to the dashboard. */
+/**
+ * Admin login (SPEC §2): 'Login', 'Logging in...' while pending; success goes to the dashboard.
+ * The form is a real POST to the login endpoint, so a person who types and submits before the
+ * island hydrates is signed in by the server's redirects. No default values: react-hook-form would
+ * write them over whatever was typed before hydration; without them it reads the fields as found.
+ */
 export default function LoginForm() {
-  const { register, handleSubmit, formState } = useForm<Values>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(LoginSchema) });
   const { errors, isSubmitting } = formState;
-  const hydrated = useHydrated();
+  useServerNotice();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -37,8 +39,7 @@ export default function LoginForm() {
       <AdminToaster />
       <h1 className="text-2xl font-bold">Admin Login</h1>
       <p className="mb-6 text-slate-700">Sign in to manage trainings and trainers</p>
-      {/* POST, so that a submit before the script loads never puts the password in the URL. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form method="post" action="/api/admin/login" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"
@@ -61,7 +62,7 @@ export default function LoginForm() {
         </Field>
         <button
           type="submit"
-          disabled={isSubmitting || !hydrated}
+          disabled={isSubmitting}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {isSubmitting ? 'Logging in...' : 'Login'}
