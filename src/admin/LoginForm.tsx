@@ -2,10 +2,12 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LoginSchema } from '../domain/login';
+import { NOTICES } from '../domain/adminNotice';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import { useServerNotice } from './serverNotice';
+import { useHydrated } from '../ui/useHydrated';
 
 type Values = z.input<typeof LoginSchema>;
 
@@ -19,17 +21,18 @@ export default function LoginForm() {
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(LoginSchema) });
   const { errors, isSubmitting } = formState;
   useServerNotice();
+  // Until the island runs, the browser's own check keeps an empty field from being posted; then the
+  // schema's messages take over under the fields.
+  const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api('POST', '/api/admin/login', values);
-      notify.flash('Logged in successfully');
+      notify.flash(NOTICES['signed-in'].message);
       window.location.assign('/admin/dashboard');
     } catch (error) {
       notify.error(
-        error instanceof ApiError && error.status === 429
-          ? 'Too many login attempts. Try again later.'
-          : 'Invalid credentials',
+        error instanceof ApiError && error.status === 429 ? NOTICES.throttled.message : NOTICES.invalid.message,
       );
     }
   });
@@ -39,12 +42,19 @@ export default function LoginForm() {
       <AdminToaster />
       <h1 className="text-2xl font-bold">Admin Login</h1>
       <p className="mb-6 text-slate-700">Sign in to manage trainings and trainers</p>
-      <form method="post" action="/api/admin/login" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form
+        method="post"
+        action="/api/admin/login"
+        onSubmit={onSubmit}
+        noValidate={hydrated}
+        className="flex flex-col gap-4"
+      >
         <Field id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"
             type="email"
             autoComplete="username"
+            required
             className={inputClass}
             {...describedBy('email', false, errors.email?.message)}
             {...register('email')}
@@ -55,6 +65,7 @@ export default function LoginForm() {
             id="password"
             type="password"
             autoComplete="current-password"
+            required
             className={inputClass}
             {...describedBy('password', false, errors.password?.message)}
             {...register('password')}

@@ -1,4 +1,5 @@
 import type { SubmitEvent } from 'react';
+import { NOTICES } from '../domain/adminNotice';
 import { api } from './api';
 import { notify } from './notify';
 import { useServerNotice } from './serverNotice';
@@ -15,7 +16,7 @@ export default function LogoutButton() {
     event.preventDefault();
     try {
       await api('POST', '/api/admin/logout');
-      notify.flash('You have been logged out successfully', 'Logged out');
+      notify.flash(NOTICES['logged-out'].message, NOTICES['logged-out'].title);
       window.location.assign('/admin/login');
     } catch {
       notify.error('Failed to logout');
