@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { NOTICE_COOKIE, type NoticeName } from '../domain/adminNotice';
-import { HttpError, MAX_JSON_BYTES } from './http';
+import { HttpError, MAX_JSON_BYTES, readLimited } from './http';
 
 /**
  * Plain HTML form posts, for the admin controls that must work before their island hydrates
@@ -15,8 +15,7 @@ export async function readForm(ctx: APIContext): Promise<Record<string, string>>
   if (Number(ctx.request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) {
     throw new HttpError(413, 'Request body too large');
   }
-  const text = await ctx.request.text();
-  if (text.length > MAX_JSON_BYTES) throw new HttpError(413, 'Request body too large');
+  const text = await readLimited(ctx.request, MAX_JSON_BYTES);
   return Object.fromEntries(new URLSearchParams(text));
 }
 

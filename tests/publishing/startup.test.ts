@@ -181,3 +181,39 @@ test('logins, failed logins and logouts are logged with time, email and IP, neve
   expect(log).not.toContain('third passphrase 789');
   expect(log).not.toContain(cookie.split('=')[1]!.split('.')[1]!);
 });
+
+test('login and logout also work as plain form posts from the site itself, answered with redirects', async () => {
+  const server = servers.at(-1)!;
+  const form = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...headers },
+      body,
+    });
+  const credentials = new URLSearchParams({ email: 'second@example.com', password: 'third passphrase 789' }).toString();
+
+  const wrong = await form('/api/admin/login', 'email=second%40example.com&password=nope');
+  expect(wrong.status).toBe(303);
+  expect(wrong.headers.get('location')).toBe('/admin/login');
+  expect(wrong.headers.get('set-cookie')).not.toContain('emdr_admin_session=');
+
+  expect((await form('/api/admin/login', credentials, { origin: 'https://evil.example' })).status).toBe(403);
+
+  const login = await form('/api/admin/login', credentials);
+  expect(login.status).toBe(303);
+  expect(login.headers.get('location')).toBe('/admin/dashboard');
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('emdr_admin_session='))!
+    .split(';')[0]!;
+  const session = () => fetch(`${server.url}/api/admin/session`, { headers: { cookie } }).then((r) => r.json());
+  expect(await session()).toMatchObject({ authenticated: true, admin: { email: 'second@example.com' } });
+
+  expect((await form('/api/admin/logout', '', { cookie, origin: 'https://evil.example' })).status).toBe(403);
+  expect(await session()).toMatchObject({ authenticated: true });
+  const logout = await form('/api/admin/logout', '', { cookie });
+  expect(logout.status).toBe(303);
+  expect(logout.headers.get('location')).toBe('/admin/login');
+  expect(await session()).toEqual({ authenticated: false });
+});
