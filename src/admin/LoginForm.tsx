@@ -12,7 +12,7 @@ import { useHydrated } from '../ui/useHydrated';
 type Values = z.input<typeof LoginSchema>;
 
 /**
- * Admin login (SPEC §2): 'Login', 'Logging in...' while pending; success goes to the dashboard.
+ * Admin login: 'Login', 'Logging in...' while pending; success goes to the dashboard.
  * The form is a real POST to the login endpoint, so a person who types and submits before the
  * island hydrates is signed in by the server's redirects. No default values: react-hook-form would
  * write them over whatever was typed before hydration; without them it reads the fields as found.

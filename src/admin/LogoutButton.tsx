@@ -5,9 +5,9 @@ import { notify } from './notify';
 import { useServerNotice } from './serverNotice';
 
 /**
- * The dashboard's Logout (SPEC §2): a real form, so a click before the island hydrates still logs
+ * The dashboard's Logout: a real form, so a click before the island hydrates still logs
  * out (the server redirects to the login page). Once hydrated it makes the JSON call and shows the
- * toasts of SPEC §8. It also shows the toast a form sign-in left for the dashboard.
+ * usual toasts. It also shows the toast a form sign-in left for the dashboard.
  */
 export default function LogoutButton() {
   useServerNotice();

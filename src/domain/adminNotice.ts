@@ -1,7 +1,7 @@
 /**
  * Toasts that a plain form post (sent before the page's script ran) leaves for the next page: the
  * server redirects with a short-lived cookie naming one of these, and the page's island shows it
- * (SPEC §8 texts). Without JavaScript there is no toast, and the redirect alone says what happened.
+ * (the product's toast texts). Without JavaScript there is no toast, and the redirect alone says what happened.
  */
 export const NOTICE_COOKIE = 'emdr_admin_notice';
 

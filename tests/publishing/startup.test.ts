@@ -208,7 +208,8 @@ test('login and logout also work as plain form posts from the site itself, answe
     .find((c) => c.startsWith('emdr_admin_session='))!
     .split(';')[0]!;
   const session = () => fetch(`${server.url}/api/admin/session`, { headers: { cookie } }).then((r) => r.json());
-  expect(await session()).toMatchObject({ authenticated: true, admin: { email: 'second@example.com' } });
+  // The stored spelling: the CLI created it as Second@Example.com.
+  expect(await session()).toMatchObject({ authenticated: true, admin: { email: 'Second@Example.com' } });
 
   expect((await form('/api/admin/logout', '', { cookie, origin: 'https://evil.example' })).status).toBe(403);
   expect(await session()).toMatchObject({ authenticated: true });

@@ -9,7 +9,7 @@ import { serverEnv } from '../../../env';
 
 export const prerender = false;
 
-/** SPEC §7 POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
+/** POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
 export const POST = endpoint(async (ctx) => {
   requireSameOrigin(ctx);
   if (isFormPost(ctx.request)) return formLogin(ctx);

@@ -7,7 +7,7 @@ import { serverEnv } from '../../../env';
 export const prerender = false;
 
 /**
- * SPEC §7 POST /api/admin/logout: the session is deleted on the server, the cookie cleared. The
+ * POST /api/admin/logout: the session is deleted on the server, the cookie cleared. The
  * dashboard's Logout is also a plain form (it works before the page's script runs): a form post,
  * checked for the same origin, is answered with a redirect to the login page, signed in or not.
  */
