@@ -7,7 +7,8 @@ import { parseArgs } from 'node:util';
 import { closeDb, getSql } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import * as admins from '../src/data/admins';
-import { hashPassword, PASSWORD_MIN_LENGTH } from '../src/auth/passwords';
+import { hashPassword } from '../src/auth/passwords';
+import { newCredentialsProblem } from '../src/domain/credentials';
 
 const USAGE = 'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD';
 
@@ -24,12 +25,10 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
-  if (!/^[^\s@]+@[^\s@]+$/.test(email)) {
-    console.error(`Not an email address: ${email}`);
+  const problem = newCredentialsProblem(email, password);
+  if (problem) {
+    console.error(`${problem}. Nothing was changed.`);
     return 2;
-  }
-  if (password.length < PASSWORD_MIN_LENGTH) {
-    console.warn(`Warning: passwords of at least ${PASSWORD_MIN_LENGTH} characters are recommended.`);
   }
   await migrate(await getSql());
   const existing = await admins.findByEmail(email);

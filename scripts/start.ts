@@ -1,61 +1,101 @@
 /**
- * `npm start` (CONTRACT.md): migrate, seed a brand-new embedded database, bootstrap the admin,
- * make sure the site is built, then serve it and keep it published.
+ * `npm start` (CONTRACT.md): migrate, seed a brand-new embedded database, make sure the site is
+ * built, serve it and keep it published; only then bootstrap the admin and print how to sign in.
+ * Creating the admin last means a start that fails (build error, port taken) never prints a
+ * one-time password that the next, successful start would not show again.
  */
 import { serverEnv } from '../src/env';
 import { closeDb, getSql, isEmbeddedOwner, usesExternalDatabase } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import { seedDemoOnce } from '../src/data/seed';
-import { bootstrapAdmin } from '../src/auth/bootstrap';
+import { adminEnvProblem, bootstrapAdmin } from '../src/auth/bootstrap';
 import { sitePaths } from '../src/publish/paths';
 import { ensureLiveBuild } from '../src/publish/boot';
 import { Publisher } from '../src/publish/publisher';
 import { Host, liveDir } from '../src/server/host';
 import { startUploadSweeper } from '../src/storage/abandoned';
+import { adminChangeLine, startBanner } from './startBanner';
 
 const started = Date.now();
 const env = serverEnv();
 const log = (message: string) => console.log(message);
 
-const sql = await getSql();
-const applied = await migrate(sql);
-if (applied.length > 0) log(`Database migrated: ${applied.join(', ')}`);
+async function fail(message: string, error?: unknown): Promise<never> {
+  console.error(message);
+  if (error) console.error(error);
+  await closeDb().catch(() => {});
+  process.exit(1);
+}
 
-const brandNew = applied.includes('00001_init.sql');
-const seed = env.seedDemo !== undefined ? env.seedDemo === '1' : brandNew && !env.databaseUrl;
-if (seed && (await seedDemoOnce())) log('Demo trainers and trainings added.');
+// The default SITE_URL follows PORT; made explicit so the build's fingerprint and the build
+// processes see the same address the banner prints.
+if (!process.env.SITE_URL && env.port) process.env.SITE_URL = env.siteUrl;
 
-const admin = await bootstrapAdmin(env);
-if (admin.action !== 'none' && admin.action !== 'unchanged') {
-  log(`Admin ${admin.action === 'created' ? 'created' : 'password reset'}: ${admin.email}`);
-  if (admin.generatedPassword) {
-    log(`One-time admin password (shown only now): ${admin.generatedPassword}`);
-    log('Change it with: npm run admin -- reset-password --email admin@localhost --password <new password>');
+const envProblem = adminEnvProblem(env);
+if (envProblem) await fail(envProblem);
+
+async function listenOrExplain(host: Host): Promise<number> {
+  try {
+    return await host.listen(env.port, env.host);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'EADDRINUSE') {
+      return fail(
+        `Port ${env.port} on ${env.host} is already in use: stop the program using it, or choose another port, e.g. PORT=${env.port + 1} npm start.`,
+      );
+    }
+    if (code === 'EACCES')
+      return fail(`Not allowed to listen on port ${env.port}: choose a port above 1023 with PORT.`);
+    throw error;
   }
 }
 
-const paths = sitePaths(env.dataDir);
-const bootBuild = await ensureLiveBuild(paths, log);
-const live = liveDir(paths.current);
-const host = await Host.create(paths.build(bootBuild), live);
-const port = await host.listen(env.port, env.host);
+let publisher: Publisher | undefined;
+let stopSweeper = () => {};
+let host: Host | undefined;
+try {
+  const sql = await getSql();
+  const applied = await migrate(sql);
+  if (applied.length > 0) log(`Database migrated: ${applied.join(', ')}`);
 
-const publisher = new Publisher({
-  paths,
-  debounceMs: env.rebuildDebounceMs,
-  pinned: [bootBuild],
-  buildHookUrl: env.buildHookUrl || undefined,
-  onPublished: () => live.invalidate(),
-  log,
-});
-// On the embedded database only the process that owns PGlite publishes: a process that joined its
-// socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
-if (usesExternalDatabase() || (await isEmbeddedOwner())) publisher.start();
-const stopSweeper = startUploadSweeper(log);
+  const brandNew = applied.includes('00001_init.sql');
+  const seed = env.seedDemo !== undefined ? env.seedDemo === '1' : brandNew && !env.databaseUrl;
+  if (seed && (await seedDemoOnce())) log('Demo trainers and trainings added.');
 
-log(
-  `EMDR Training Marketplace is running at http://${env.host}:${port}/ (ready in ${((Date.now() - started) / 1000).toFixed(1)} s)`,
-);
+  const paths = sitePaths(env.dataDir);
+  const bootBuild = await ensureLiveBuild(paths, log);
+  const live = liveDir(paths.current);
+  host = await Host.create(paths.build(bootBuild), live);
+  const port = await listenOrExplain(host);
+
+  publisher = new Publisher({
+    paths,
+    debounceMs: env.rebuildDebounceMs,
+    pinned: [bootBuild],
+    buildHookUrl: env.buildHookUrl || undefined,
+    onPublished: () => live.invalidate(),
+    log,
+  });
+  // On the embedded database only the process that owns PGlite publishes: a process that joined its
+  // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
+  if (usesExternalDatabase() || (await isEmbeddedOwner())) publisher.start();
+  stopSweeper = startUploadSweeper(log);
+
+  const admin = await bootstrapAdmin(env);
+  const change = adminChangeLine(admin);
+  if (change) log(change);
+  log(
+    startBanner({
+      listening: `http://${env.host}:${port}`,
+      // With PORT=0 and no SITE_URL the served port is only known now.
+      site: process.env.SITE_URL ? env.siteUrl : `http://localhost:${port}`,
+      seconds: (Date.now() - started) / 1000,
+      admin,
+    }),
+  );
+} catch (error) {
+  await fail('Start-up failed:', error);
+}
 
 let stopping = false;
 async function shutdown(signal: string) {
@@ -65,8 +105,8 @@ async function shutdown(signal: string) {
   const force = setTimeout(() => process.exit(1), 60_000);
   force.unref();
   stopSweeper();
-  await host.close();
-  await publisher.stop();
+  await host?.close();
+  await publisher?.stop();
   await closeDb();
   process.exit(0);
 }

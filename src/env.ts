@@ -5,11 +5,14 @@ import path from 'node:path';
  * at import, so tests and the publisher's child processes can set variables before use.
  */
 export function serverEnv() {
-  const siteUrl = (process.env.SITE_URL || 'http://localhost:4321').replace(/\/+$/, '');
+  const port = Number(process.env.PORT || 4321);
+  // The default public origin is the address actually served. PORT=0 (any free port, used by tests)
+  // is only known after listening, long after the first build: it keeps 4321, set SITE_URL instead.
+  const siteUrl = (process.env.SITE_URL || `http://localhost:${port || 4321}`).replace(/\/+$/, '');
   const localSite = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(siteUrl);
   return {
     host: process.env.HOST || '127.0.0.1',
-    port: Number(process.env.PORT || 4321),
+    port,
     siteUrl,
     databaseUrl: process.env.DATABASE_URL || '',
     dataDir: path.resolve(process.env.DATA_DIR || './data'),

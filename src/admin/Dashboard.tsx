@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from './api';
 import { $trainers, $trainings } from './stores';
-import { AdminToaster, notify } from './notify';
+import { AdminToaster } from './notify';
+import LogoutButton from './LogoutButton';
 
 interface SiteStatus {
   state: 'idle' | 'queued' | 'building';
@@ -72,16 +73,6 @@ export default function Dashboard({ email }: { email: string }) {
   const trainers = useStore($trainers);
   const trainings = useStore($trainings);
 
-  const logout = async () => {
-    try {
-      await api('POST', '/api/admin/logout');
-      notify.flash('You have been logged out successfully', 'Logged out');
-      window.location.assign('/admin/login');
-    } catch {
-      notify.error('Failed to logout');
-    }
-  };
-
   return (
     <div className="flex flex-col gap-6">
       <AdminToaster />
@@ -92,13 +83,7 @@ export default function Dashboard({ email }: { email: string }) {
             Logged in as <strong>{email}</strong>
           </p>
         </div>
-        <button
-          type="button"
-          onClick={logout}
-          className="rounded-md border border-slate-400 px-4 py-2 hover:bg-slate-100"
-        >
-          Logout
-        </button>
+        <LogoutButton />
       </header>
       <div className="grid gap-6 md:grid-cols-2">
         <CountCard title="Trainers" count={trainers.data?.length} list="/admin/trainers" add="/admin/trainers/new" />

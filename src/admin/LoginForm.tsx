@@ -2,32 +2,37 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { LoginSchema } from '../domain/login';
+import { NOTICES } from '../domain/adminNotice';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
 import { Field, describedBy, inputClass } from '../ui/Field';
+import { useServerNotice } from './serverNotice';
 import { useHydrated } from '../ui/useHydrated';
 
 type Values = z.input<typeof LoginSchema>;
 
-/** Admin login (SPEC §2): 'Login', 'Logging in...' while pending; success goes to the dashboard. */
+/**
+ * Admin login: 'Login', 'Logging in...' while pending; success goes to the dashboard.
+ * The form is a real POST to the login endpoint, so a person who types and submits before the
+ * island hydrates is signed in by the server's redirects. No default values: react-hook-form would
+ * write them over whatever was typed before hydration; without them it reads the fields as found.
+ */
 export default function LoginForm() {
-  const { register, handleSubmit, formState } = useForm<Values>({
-    resolver: zodResolver(LoginSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(LoginSchema) });
   const { errors, isSubmitting } = formState;
+  useServerNotice();
+  // Until the island runs, the browser's own check keeps an empty field from being posted; then the
+  // schema's messages take over under the fields.
   const hydrated = useHydrated();
 
   const onSubmit = handleSubmit(async (values) => {
     try {
       await api('POST', '/api/admin/login', values);
-      notify.flash('Logged in successfully');
+      notify.flash(NOTICES['signed-in'].message);
       window.location.assign('/admin/dashboard');
     } catch (error) {
       notify.error(
-        error instanceof ApiError && error.status === 429
-          ? 'Too many login attempts. Try again later.'
-          : 'Invalid credentials',
+        error instanceof ApiError && error.status === 429 ? NOTICES.throttled.message : NOTICES.invalid.message,
       );
     }
   });
@@ -37,13 +42,19 @@ export default function LoginForm() {
       <AdminToaster />
       <h1 className="text-2xl font-bold">Admin Login</h1>
       <p className="mb-6 text-slate-700">Sign in to manage trainings and trainers</p>
-      {/* POST, so that a submit before the script loads never puts the password in the URL. */}
-      <form method="post" onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
+      <form
+        method="post"
+        action="/api/admin/login"
+        onSubmit={onSubmit}
+        noValidate={hydrated}
+        className="flex flex-col gap-4"
+      >
         <Field id="email" label="Email" error={errors.email?.message}>
           <input
             id="email"
             type="email"
             autoComplete="username"
+            required
             className={inputClass}
             {...describedBy('email', false, errors.email?.message)}
             {...register('email')}
@@ -54,6 +65,7 @@ export default function LoginForm() {
             id="password"
             type="password"
             autoComplete="current-password"
+            required
             className={inputClass}
             {...describedBy('password', false, errors.password?.message)}
             {...register('password')}
@@ -61,7 +73,7 @@ export default function LoginForm() {
         </Field>
         <button
           type="submit"
-          disabled={isSubmitting || !hydrated}
+          disabled={isSubmitting}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
         >
           {isSubmitting ? 'Logging in...' : 'Login'}

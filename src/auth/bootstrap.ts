@@ -1,12 +1,28 @@
 import * as admins from '../data/admins';
+import { DEFAULT_ADMIN_EMAIL, newCredentialsProblem } from '../domain/credentials';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 
+export { DEFAULT_ADMIN_EMAIL };
+
 export type BootstrapResult =
-  { action: 'none' } | { action: 'created' | 'reset' | 'unchanged'; email: string; generatedPassword?: string };
+  | { action: 'created'; email: string; generatedPassword?: string }
+  | { action: 'reset' | 'unchanged'; email: string }
+  | { action: 'none'; emails: string[] };
 
-export const DEFAULT_ADMIN_EMAIL = 'admin@localhost';
+interface AdminEnv {
+  adminEmail: string;
+  adminPassword: string;
+}
 
-/** Creates the admin, or resets its password when it exists (CONTRACT.md, Admin bootstrap). */
+/** Why ADMIN_EMAIL / ADMIN_PASSWORD can't be used, checked before start-up changes anything; else null. */
+export function adminEnvProblem(env: AdminEnv): string | null {
+  if (!env.adminEmail && !env.adminPassword) return null;
+  if (!env.adminEmail || !env.adminPassword) return 'Set both ADMIN_EMAIL and ADMIN_PASSWORD, or neither.';
+  const problem = newCredentialsProblem(env.adminEmail, env.adminPassword);
+  return problem && `ADMIN_EMAIL / ADMIN_PASSWORD: ${problem}.`;
+}
+
+/** Creates the admin, or resets its password when it exists with another one (CONTRACT.md, Admin bootstrap). */
 export async function ensureAdmin(email: string, password: string): Promise<'created' | 'reset' | 'unchanged'> {
   const existing = await admins.findByEmail(email);
   // A restart with the same ADMIN_PASSWORD must not end the admin's sessions.
@@ -21,15 +37,18 @@ export async function ensureAdmin(email: string, password: string): Promise<'cre
 }
 
 /**
- * At start: ADMIN_EMAIL + ADMIN_PASSWORD → ensured every time; neither set and no admin at all →
- * admin@localhost with a random password that the caller prints once.
+ * Runs once the site is served, so that a start that fails earlier never creates an admin whose
+ * password nobody saw. ADMIN_EMAIL + ADMIN_PASSWORD are ensured every time (the caller says loudly
+ * when that replaced a password, e.g. one set with the CLI); with neither set and no admin at all,
+ * admin@localhost gets a random password that the caller prints.
  */
-export async function bootstrapAdmin(env: { adminEmail: string; adminPassword: string }): Promise<BootstrapResult> {
+export async function bootstrapAdmin(env: AdminEnv): Promise<BootstrapResult> {
   if (env.adminEmail && env.adminPassword) {
     const action = await ensureAdmin(env.adminEmail, env.adminPassword);
     return { action, email: env.adminEmail };
   }
-  if ((await admins.count()) > 0) return { action: 'none' };
+  const existing = await admins.emails();
+  if (existing.length > 0) return { action: 'none', emails: existing };
   const generatedPassword = generatePassword();
   await ensureAdmin(DEFAULT_ADMIN_EMAIL, generatedPassword);
   return { action: 'created', email: DEFAULT_ADMIN_EMAIL, generatedPassword };

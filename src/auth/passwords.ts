@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 /** Argon2id with OWASP's minimum parameters (19 MiB, 2 iterations, 1 lane). */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export const PASSWORD_MIN_LENGTH = 12;
+export { PASSWORD_MIN_LENGTH } from '../domain/credentials';
 
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);

@@ -41,3 +41,10 @@ export async function updatePassword(id: string, passwordHash: string): Promise<
     await tx`delete from admin_sessions where admin_id = ${id}`;
   });
 }
+
+/** Every admin's email, oldest first: the start-up banner names who can sign in. */
+export async function emails(): Promise<string[]> {
+  const sql = await getSql();
+  const rows = await sql<{ email: string }[]>`select email from admin_users order by created_at, email`;
+  return rows.map((row) => row.email);
+}

@@ -1,13 +1,12 @@
 import { z } from 'zod';
+import { AdminEmailSchema } from './credentials';
 
-/** Admin sign-in (SPEC §5): email and password both required; the email field is of email type. */
+/**
+ * Admin sign-in (SPEC §5): email and password both required. The password is only checked for
+ * presence: an admin whose password predates the length rule must still be able to sign in.
+ */
 export const LoginSchema = z.strictObject({
-  email: z
-    .string({ error: 'Email is required' })
-    .trim()
-    .min(1, { error: 'Email is required' })
-    .max(320)
-    .pipe(z.email({ error: 'Enter a valid email address' })),
+  email: AdminEmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1000),
 });
 export type LoginInput = z.infer<typeof LoginSchema>;

@@ -83,7 +83,7 @@ export async function readJson<S extends z.ZodType>(ctx: APIContext, schema: S):
   return result.data;
 }
 
-async function readLimited(request: Request, limit: number): Promise<string> {
+export async function readLimited(request: Request, limit: number): Promise<string> {
   if (!request.body) return '';
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];

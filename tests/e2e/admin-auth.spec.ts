@@ -1,6 +1,7 @@
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { signIn } from './adminHelpers';
+import { throttleCpu } from './throttle';
 
 test('an admin page without a session redirects to the login page before any admin content', async ({ page }) => {
   const response = await page.goto('/admin/trainings');
@@ -12,7 +13,7 @@ test('an admin page without a session redirects to the login page before any adm
 });
 
 test('wrong credentials show the "Invalid credentials" toast and keep the admin out', async ({ page }) => {
-  await page.goto('/admin/login');
+  await page.goto('/admin/login', { waitUntil: 'commit' });
   await page.getByLabel('Email').fill(process.env.ADMIN_EMAIL!);
   await page.getByLabel('Password').fill('definitely wrong');
   await page.getByRole('button', { name: 'Login' }).click();
@@ -21,10 +22,15 @@ test('wrong credentials show the "Invalid credentials" toast and keep the admin 
 });
 
 test('empty fields show their messages under the fields', async ({ page }) => {
-  await page.goto('/admin/login');
-  await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Email is required')).toBeVisible();
+  await page.goto('/admin/login', { waitUntil: 'commit' });
+  // A click before the script runs meets the browser's own "fill out this field" check and stays on
+  // the page; a person then clicks again.
+  await expect(async () => {
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByText('Email is required')).toBeVisible({ timeout: 1_000 });
+  }).toPass();
   await expect(page.getByText('Password is required')).toBeVisible();
+  await expect(page).toHaveURL(/\/admin\/login$/);
   await expectNoSeriousA11yViolations(page);
 });
 
@@ -42,4 +48,46 @@ test('an admin signs in, sees the dashboard, and logs out', async ({ page }) => 
   await expect(page.getByText('You have been logged out successfully')).toBeVisible();
   await page.goto('/admin/dashboard');
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('on a CPU six times slower, an admin who types, signs in and logs out as soon as each page shows gets in and out', async ({
+  page,
+}) => {
+  await throttleCpu(page, 6);
+  await signIn(page);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('You have been logged out successfully')).toBeVisible();
+  await page.goto('/admin/dashboard', { waitUntil: 'commit' });
+  await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('on a CPU six times slower, the sign-in toast still appears on the dashboard', async ({ page }) => {
+  await throttleCpu(page, 6);
+  await signIn(page);
+  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expect(page.getByText(`Logged in as ${process.env.ADMIN_EMAIL}`)).toBeVisible();
+});
+
+test.describe('without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('an admin signs in and logs out with the plain forms', async ({ page }) => {
+    await signIn(page);
+    await expect(page.getByText(`Logged in as ${process.env.ADMIN_EMAIL}`)).toBeVisible();
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
+
+  test('wrong credentials keep the admin on the login page', async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.getByLabel('Email').fill(process.env.ADMIN_EMAIL!);
+    await page.getByLabel('Password').fill('definitely wrong');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page).toHaveURL(/\/admin\/login$/);
+    await page.goto('/admin/dashboard');
+    await expect(page).toHaveURL(/\/admin\/login$/);
+  });
 });

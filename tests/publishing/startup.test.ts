@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import net from 'node:net';
 import { afterAll, expect, test } from 'vitest';
 import { closeDb } from '../../src/data/db';
 import * as admins from '../../src/data/admins';
@@ -7,14 +8,21 @@ import { verifyPassword } from '../../src/auth/passwords';
 import { prepareTestDatabase } from '../support/database';
 import { startServer, tempDir, type RunningServer } from '../support/server';
 
-/** Issue 2 / CONTRACT.md: what `npm start` does on a brand-new and on an existing DATA_DIR. */
+/** CONTRACT.md: what `npm start` does on a brand-new and on an existing DATA_DIR, and how it says how to sign in. */
 const dataDir = tempDir('emdr-start-');
 const servers: RunningServer[] = [];
 const database = await prepareTestDatabase();
 // On PostgreSQL the demo data is only added when asked for (SEED_DEMO=1).
-const env = { DATABASE_URL: database.url, ...(database.url ? { SEED_DEMO: '1' } : {}) };
+const baseEnv = { DATABASE_URL: database.url, ...(database.url ? { SEED_DEMO: '1' } : {}) };
+const blocker = net.createServer();
+await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+const port = (blocker.address() as net.AddressInfo).port;
+// The first starts use a fixed PORT and no SITE_URL; later ones name the same address, so the site
+// built by the first start is reused.
+const env = { ...baseEnv, SITE_URL: `http://localhost:${port}` };
 
 afterAll(async () => {
+  blocker.close();
   await closeDb();
   for (const server of servers) await server.stop();
   await database.drop();
@@ -24,32 +32,81 @@ afterAll(async () => {
 const trainingCount = async (server: RunningServer) =>
   ((await (await fetch(`${server.url}/api/trainings`)).json()) as unknown[]).length;
 
-test('a first start migrates, seeds the demo data once, prints a one-time admin password; a second start creates nothing twice', async () => {
-  const first = await startServer({ dataDir, env });
+const signIn = (server: RunningServer, email: string, password: string) =>
+  fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ email, password }),
+  });
+
+const startFailure = (options: Parameters<typeof startServer>[0]) =>
+  startServer(options).then(
+    () => expect.fail('the start should have failed'),
+    (error: Error) => error.message,
+  );
+
+test('a first start that fails on a taken port creates no admin; the next start creates it and its banner shows the one-time password', async () => {
+  const failed = await startFailure({ dataDir, env: { ...baseEnv, PORT: String(port), SITE_URL: '' } });
+  expect(failed).toContain('server exited with 1');
+  expect(failed).toContain('Database migrated: 00001_init.sql');
+  expect(failed).toContain(`Port ${port} on 127.0.0.1 is already in use`);
+  expect(failed).not.toContain('One-time admin password');
+  expect(failed).not.toContain('admin@localhost');
+  expect(failed).not.toMatch(/^\s+at /m);
+  blocker.close();
+
+  const first = await startServer({ dataDir, env: { ...baseEnv, PORT: String(port), SITE_URL: '' } });
   servers.push(first);
-  expect(first.output()).toContain('Database migrated: 00001_init.sql');
-  expect(first.output()).toContain('Demo trainers and trainings added.');
-  const password = first.output().match(/One-time admin password \(shown only now\): (\S+)/)?.[1];
+  const output = first.output();
+  expect(output).not.toContain('Database migrated');
+  expect(output).not.toContain('Building the site');
+  expect(output).toContain('Admin created: admin@localhost');
+  const banner = output.slice(output.indexOf('is running at'));
+  expect(banner).toContain(`Site:     http://localhost:${port}/`);
+  expect(banner).toContain(`Admin:    http://localhost:${port}/admin/login`);
+  expect(banner).toContain('Sign in:  admin@localhost');
+  const password = banner.match(/One-time admin password \(shown only now\): (\S+)/)?.[1];
   expect(password).toBeDefined();
   expect(password!.length).toBeGreaterThanOrEqual(20);
+  expect(banner).toContain('npm run admin -- reset-password --email admin@localhost');
+  expect((await signIn(first, 'admin@localhost', password!)).status).toBe(200);
+
+  // SITE_URL defaults to the address served, in the published pages too.
+  const sitemap = await (await fetch(`${first.url}/sitemap.xml`)).text();
+  expect(sitemap).toContain(`<loc>http://localhost:${port}/</loc>`);
+  expect(sitemap).not.toContain('localhost:4321');
   expect(await trainingCount(first)).toBe(14);
   const home = await (await fetch(`${first.url}/`)).text();
   expect(home).toContain('EMDR Basic Training Part 1 — Los Angeles');
   await first.stop();
+});
 
+test('every later start says who can sign in and how to reset a forgotten password, and creates nothing twice', async () => {
   const second = await startServer({ dataDir, env });
   servers.push(second);
-  expect(second.output()).not.toContain('Database migrated');
-  expect(second.output()).not.toContain('Demo trainers and trainings added.');
-  expect(second.output()).not.toContain('One-time admin password');
-  expect(second.output()).not.toContain('Building the site');
+  const output = second.output();
+  expect(output).not.toContain('Database migrated');
+  expect(output).not.toContain('Demo trainers and trainings added.');
+  expect(output).not.toContain('One-time admin password');
+  expect(output).not.toContain('Admin created');
+  expect(output).not.toContain('Building the site');
+  expect(output).toContain('Sign in:  admin@localhost');
+  expect(output).toContain(
+    "Forgot the password? npm run admin -- reset-password --email admin@localhost --password '<new password, 12+ characters>'",
+  );
   expect(await trainingCount(second)).toBe(14);
+});
 
-  // The generated password is the admin's, and is random per installation.
+test('a start with an unusable ADMIN_PASSWORD stops before changing anything and says why', async () => {
+  const failed = await startFailure({
+    dataDir,
+    env: { ...env, ADMIN_EMAIL: 'ops@example.com', ADMIN_PASSWORD: 'short' },
+  });
+  expect(failed).toContain('ADMIN_EMAIL / ADMIN_PASSWORD: Use a password of at least 12 characters.');
+  expect(failed).not.toMatch(/^\s+at /m);
   process.env.DATA_DIR = dataDir;
   process.env.DATABASE_URL = database.url;
-  const admin = await admins.findByEmail('admin@localhost');
-  expect(await verifyPassword(admin!.passwordHash, password!)).toBe(true);
+  expect(await admins.findByEmail('ops@example.com')).toBeUndefined();
 });
 
 test('the admin CLI creates an admin and resets a password while the server runs', async () => {
@@ -66,13 +123,19 @@ test('the admin CLI creates an admin and resets a password while the server runs
   expect(reset.status).toBe(0);
   expect(cli('reset-password', '--email', 'nobody@example.com', '--password', 'x'.repeat(12)).status).toBe(1);
   expect(cli('create').status).toBe(2);
+  const short = cli('create', '--email', 'third@example.com', '--password', 'eleven char');
+  expect(short.status).toBe(2);
+  expect(short.stderr).toContain('Use a password of at least 12 characters. Nothing was changed.');
+  expect(cli('create', '--email', 'ops@localhost', '--password', 'twelve chars').stdout).toContain(
+    'Admin created: ops@localhost',
+  );
 
   const admin = await admins.findByEmail('second@example.com');
   expect(await verifyPassword(admin!.passwordHash, 'second passphrase 456')).toBe(true);
   expect(await verifyPassword(admin!.passwordHash, 'first passphrase 123')).toBe(false);
 });
 
-test('ADMIN_EMAIL and ADMIN_PASSWORD are ensured at start: created, or their password reset', async () => {
+test('ADMIN_PASSWORD replaces a password reset with the CLI at the next start, and the log says so and how to keep it', async () => {
   await closeDb();
   for (const server of servers.splice(0)) await server.stop();
   const third = await startServer({
@@ -80,7 +143,11 @@ test('ADMIN_EMAIL and ADMIN_PASSWORD are ensured at start: created, or their pas
     env: { ...env, ADMIN_EMAIL: 'second@example.com', ADMIN_PASSWORD: 'third passphrase 789' },
   });
   servers.push(third);
-  expect(third.output()).toContain('Admin password reset: second@example.com');
+  expect(third.output()).toContain(
+    'Admin password reset: second@example.com now has the password in ADMIN_PASSWORD and its sessions were ended.',
+  );
+  expect(third.output()).toContain('unset ADMIN_PASSWORD to keep a password set by hand');
+  expect(third.output()).toContain('Sign in:  second@example.com with the password in ADMIN_PASSWORD');
   expect(third.output()).not.toContain('One-time admin password');
   const admin = await admins.findByEmail('second@example.com');
   expect(await verifyPassword(admin!.passwordHash, 'third passphrase 789')).toBe(true);
@@ -113,4 +180,41 @@ test('logins, failed logins and logouts are logged with time, email and IP, neve
   expect(log).not.toContain('wrong guess 000');
   expect(log).not.toContain('third passphrase 789');
   expect(log).not.toContain(cookie.split('=')[1]!.split('.')[1]!);
+});
+
+test('login and logout also work as plain form posts from the site itself, answered with redirects', async () => {
+  const server = servers.at(-1)!;
+  const form = (path: string, body: string, headers: Record<string, string> = {}) =>
+    fetch(`${server.url}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url, ...headers },
+      body,
+    });
+  const credentials = new URLSearchParams({ email: 'second@example.com', password: 'third passphrase 789' }).toString();
+
+  const wrong = await form('/api/admin/login', 'email=second%40example.com&password=nope');
+  expect(wrong.status).toBe(303);
+  expect(wrong.headers.get('location')).toBe('/admin/login');
+  expect(wrong.headers.get('set-cookie')).not.toContain('emdr_admin_session=');
+
+  expect((await form('/api/admin/login', credentials, { origin: 'https://evil.example' })).status).toBe(403);
+
+  const login = await form('/api/admin/login', credentials);
+  expect(login.status).toBe(303);
+  expect(login.headers.get('location')).toBe('/admin/dashboard');
+  const cookie = login.headers
+    .getSetCookie()
+    .find((c) => c.startsWith('emdr_admin_session='))!
+    .split(';')[0]!;
+  const session = () => fetch(`${server.url}/api/admin/session`, { headers: { cookie } }).then((r) => r.json());
+  // The stored spelling: the CLI created it as Second@Example.com.
+  expect(await session()).toMatchObject({ authenticated: true, admin: { email: 'Second@Example.com' } });
+
+  expect((await form('/api/admin/logout', '', { cookie, origin: 'https://evil.example' })).status).toBe(403);
+  expect(await session()).toMatchObject({ authenticated: true });
+  const logout = await form('/api/admin/logout', '', { cookie });
+  expect(logout.status).toBe(303);
+  expect(logout.headers.get('location')).toBe('/admin/login');
+  expect(await session()).toEqual({ authenticated: false });
 });

@@ -1,15 +1,18 @@
+import type { APIContext } from 'astro';
 import { endpoint, HttpError, json, readJson } from '../../../server/http';
 import { LoginSchema } from '../../../domain/login';
 import { clientIp, requireSameOrigin } from '../../../auth/guard';
 import { logIn } from '../../../auth/login';
 import { sessionCookie } from '../../../auth/sessions';
+import { isFormPost, noticeCookie, readForm, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
 
 export const prerender = false;
 
-/** SPEC §7 POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
+/** POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
 export const POST = endpoint(async (ctx) => {
   requireSameOrigin(ctx);
+  if (isFormPost(ctx.request)) return formLogin(ctx);
   const { email, password } = await readJson(ctx, LoginSchema);
   const outcome = await logIn(email, password, clientIp(ctx));
   if (!outcome.ok && outcome.reason === 'throttled') {
@@ -22,3 +25,14 @@ export const POST = endpoint(async (ctx) => {
     'set-cookie': sessionCookie(outcome.token, serverEnv().secureCookie),
   });
 });
+
+/** The login form submitted before its script ran: a plain form post, answered with redirects. */
+async function formLogin(ctx: APIContext): Promise<Response> {
+  const secure = serverEnv().secureCookie;
+  const input = LoginSchema.safeParse(await readForm(ctx));
+  const outcome = input.success
+    ? await logIn(input.data.email, input.data.password, clientIp(ctx))
+    : ({ ok: false, reason: 'invalid' } as const);
+  if (!outcome.ok) return seeOther('/admin/login', [noticeCookie(outcome.reason, secure)]);
+  return seeOther('/admin/dashboard', [sessionCookie(outcome.token, secure), noticeCookie('signed-in', secure)]);
+}

@@ -1,14 +1,25 @@
 import { endpoint, json } from '../../../server/http';
-import { clientIp, requireAdmin } from '../../../auth/guard';
+import { clientIp, currentAdmin, requireAdmin, requireSameOrigin } from '../../../auth/guard';
 import { clearedSessionCookie, endSession, SESSION_COOKIE } from '../../../auth/sessions';
+import { isFormPost, noticeCookie, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
 
 export const prerender = false;
 
-/** SPEC §7 POST /api/admin/logout: the session is deleted on the server, the cookie cleared. */
+/**
+ * POST /api/admin/logout: the session is deleted on the server, the cookie cleared. The
+ * dashboard's Logout is also a plain form (it works before the page's script runs): a form post,
+ * checked for the same origin, is answered with a redirect to the login page, signed in or not.
+ */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
-  await endSession(ctx.cookies.get(SESSION_COOKIE)?.value);
-  console.info(`[auth] ${new Date().toISOString()} logout email=${admin.email} ip=${clientIp(ctx)}`);
-  return json({ authenticated: false }, 200, { 'set-cookie': clearedSessionCookie(serverEnv().secureCookie) });
+  const viaForm = isFormPost(ctx.request);
+  if (viaForm) requireSameOrigin(ctx);
+  const admin = viaForm ? await currentAdmin(ctx) : await requireAdmin(ctx);
+  if (admin) {
+    await endSession(ctx.cookies.get(SESSION_COOKIE)?.value);
+    console.info(`[auth] ${new Date().toISOString()} logout email=${admin.email} ip=${clientIp(ctx)}`);
+  }
+  const secure = serverEnv().secureCookie;
+  if (viaForm) return seeOther('/admin/login', [clearedSessionCookie(secure), noticeCookie('logged-out', secure)]);
+  return json({ authenticated: false }, 200, { 'set-cookie': clearedSessionCookie(secure) });
 });

@@ -1,0 +1,19 @@
+/**
+ * Toasts that a plain form post (sent before the page's script ran) leaves for the next page: the
+ * server redirects with a short-lived cookie naming one of these, and the page's island shows it
+ * (the product's toast texts). Without JavaScript there is no toast, and the redirect alone says what happened.
+ */
+export const NOTICE_COOKIE = 'emdr_admin_notice';
+
+export const NOTICES = {
+  'signed-in': { kind: 'success', title: 'Success', message: 'Logged in successfully' },
+  'logged-out': { kind: 'success', title: 'Logged out', message: 'You have been logged out successfully' },
+  invalid: { kind: 'error', title: 'Error', message: 'Invalid credentials' },
+  throttled: { kind: 'error', title: 'Error', message: 'Too many login attempts. Try again later.' },
+} as const;
+
+export type NoticeName = keyof typeof NOTICES;
+
+export function isNoticeName(value: string | undefined): value is NoticeName {
+  return value !== undefined && Object.hasOwn(NOTICES, value);
+}
