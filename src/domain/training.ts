@@ -67,7 +67,7 @@ export const TrainingFieldsSchema = z.strictObject({
   isPublished: z.boolean().default(true),
 });
 
-function endNotBeforeStart(value: { startDate: unknown; endDate: unknown }, ctx: z.RefinementCtx) {
+export function endNotBeforeStart(value: { startDate: unknown; endDate: unknown }, ctx: z.RefinementCtx) {
   // zod 4 runs refinements even when a field already failed: only compare two real dates.
   const { startDate, endDate } = value;
   if (startDate instanceof Date && endDate instanceof Date && endDate.getTime() < startDate.getTime()) {
