@@ -30,44 +30,46 @@ export function ScheduleEditor() {
         {fields.map((field, index) => {
           const label = `Schedule day ${index + 1}`;
           return (
-            <li key={field.id} role="group" aria-label={label} className="rounded-md border border-slate-300 p-3">
-              <div className="grid gap-3 md:grid-cols-[1fr_1fr_2fr]">
-                <FormField name={`schedule.${index}.day`} label="Day" as="input" placeholder="Day 1" />
-                <FormField name={`schedule.${index}.time`} label="Time" as="input" placeholder="9:00 AM - 5:00 PM" />
-                <FormField name={`schedule.${index}.topics`} label="Topics" as="textarea" rows={2} />
-              </div>
-              <div className="mt-2 flex flex-wrap justify-end gap-2">
-                <button
-                  type="button"
-                  id={`schedule-${index}-up`}
-                  className={smallButton}
-                  disabled={index === 0}
-                  onClick={() => {
-                    move(index, index - 1);
-                    focusLater(`schedule-${index - 1}-up`);
-                  }}
-                >
-                  <span aria-hidden="true">↑</span> Move up
-                </button>
-                <button
-                  type="button"
-                  id={`schedule-${index}-down`}
-                  className={smallButton}
-                  disabled={index === fields.length - 1}
-                  onClick={() => {
-                    move(index, index + 1);
-                    focusLater(`schedule-${index + 1}-down`);
-                  }}
-                >
-                  <span aria-hidden="true">↓</span> Move down
-                </button>
-                <button
-                  type="button"
-                  className="rounded border border-red-700 px-2 py-1 text-sm text-red-800 hover:bg-red-50"
-                  onClick={() => remove(index)}
-                >
-                  Remove
-                </button>
+            <li key={field.id} className="rounded-md border border-slate-300 p-3">
+              <div role="group" aria-label={label}>
+                <div className="grid gap-3 md:grid-cols-[1fr_1fr_2fr]">
+                  <FormField name={`schedule.${index}.day`} label="Day" as="input" placeholder="Day 1" />
+                  <FormField name={`schedule.${index}.time`} label="Time" as="input" placeholder="9:00 AM - 5:00 PM" />
+                  <FormField name={`schedule.${index}.topics`} label="Topics" as="textarea" rows={2} />
+                </div>
+                <div className="mt-2 flex flex-wrap justify-end gap-2">
+                  <button
+                    type="button"
+                    id={`schedule-${index}-up`}
+                    className={smallButton}
+                    disabled={index === 0}
+                    onClick={() => {
+                      move(index, index - 1);
+                      focusLater(`schedule-${index - 1}-up`);
+                    }}
+                  >
+                    <span aria-hidden="true">↑</span> Move up
+                  </button>
+                  <button
+                    type="button"
+                    id={`schedule-${index}-down`}
+                    className={smallButton}
+                    disabled={index === fields.length - 1}
+                    onClick={() => {
+                      move(index, index + 1);
+                      focusLater(`schedule-${index + 1}-down`);
+                    }}
+                  >
+                    <span aria-hidden="true">↓</span> Move down
+                  </button>
+                  <button
+                    type="button"
+                    className="rounded border border-red-700 px-2 py-1 text-sm text-red-800 hover:bg-red-50"
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </button>
+                </div>
               </div>
             </li>
           );

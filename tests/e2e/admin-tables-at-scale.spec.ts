@@ -38,6 +38,7 @@ test.afterAll(async () => {
 });
 
 const bodyRows = (page: import('@playwright/test').Page) => page.locator('tbody tr');
+const firstTitle = (page: import('@playwright/test').Page) => bodyRows(page).first().locator('td').first();
 
 test('an admin finds one training among 1,000 by search, by sort, and pages through with Back', async ({ page }) => {
   test.setTimeout(120_000);
@@ -73,18 +74,18 @@ test('an admin finds one training among 1,000 by search, by sort, and pages thro
   await expect(bodyRows(page).first()).toContainText('$98,765');
 
   // Pages: Next twice, then Back returns page by page, sort kept.
-  const firstOfPage1 = await bodyRows(page).first().innerText();
+  const firstOfPage1 = await firstTitle(page).innerText();
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page).toHaveURL(/sort=-price&page=2$/);
   await expect(page.getByText(/^Page 2 of/)).toBeVisible();
-  const firstOfPage2 = await bodyRows(page).first().innerText();
+  const firstOfPage2 = await firstTitle(page).innerText();
   expect(firstOfPage2).not.toBe(firstOfPage1);
   await page.getByRole('link', { name: 'Next' }).click();
   await expect(page.getByText(/^Page 3 of/)).toBeVisible();
   await page.goBack();
   await expect(page).toHaveURL(/page=2$/);
   await expect(page.getByText(/^Page 2 of/)).toBeVisible();
-  await expect(bodyRows(page).first()).toHaveText(firstOfPage2);
+  await expect(firstTitle(page)).toHaveText(firstOfPage2);
   await page.goBack();
   await expect(page.getByText(/^Page 1 of/)).toBeVisible();
   await expect(bodyRows(page).first()).toContainText(NEEDLE);
@@ -141,5 +142,5 @@ test('an admin finds one trainer among 100 by search, and trainers sort by name'
   await expect(name).toHaveAttribute('aria-sort', 'ascending');
   await name.getByRole('link').click();
   await expect(name).toHaveAttribute('aria-sort', 'descending');
-  await expect(bodyRows(page).first()).toContainText('Trainer 99 Seattle');
+  await expect(bodyRows(page).first()).toContainText('Trainer 99 Atlanta');
 });
