@@ -12,7 +12,7 @@ function focusLater(id: string) {
 }
 
 /**
- * Schedule Details as rows of Day, Time and Topics (stored as the JSON list SPEC §3 describes).
+ * Schedule Details as rows of Day, Time and Topics, stored as the JSON list of {day, time, topics}.
  * Rows are added, removed and reordered with buttons, so the keyboard can do all of it.
  */
 export function ScheduleEditor() {

@@ -34,7 +34,7 @@ function StateBadges({ states }: { states: string[] }) {
   );
 }
 
-/** Trainer list (SPEC §2): search, sort by name, pages of 50, badges, loading and empty states, delete dialog. */
+/** Trainer list: search, sort by name, pages of 50, badges, loading and empty states, delete dialog. */
 export default function TrainersList({ query }: { query: TrainerListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINER_SORT);
   const [store] = useState(() => pageStore<TrainerRow>(TRAINERS_KEY, links.apiQuery));

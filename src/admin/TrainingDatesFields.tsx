@@ -1,6 +1,6 @@
 import { FormField } from '../ui/FormField';
 
-/** Start Date and End Date (SPEC §2: date-time pickers, local time), one block of the training form. */
+/** Start Date and End Date (date-time pickers, local time): one block, so it can be swapped as one. */
 export function TrainingDatesFields() {
   return (
     <>

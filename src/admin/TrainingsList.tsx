@@ -24,7 +24,7 @@ const COLUMNS = [
 ];
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 
-/** Manage trainings (SPEC §2): search, filters, sortable columns, pages of 50, publish toggle, delete. */
+/** Manage trainings: search, filters, sortable columns, pages of 50, publish toggle, delete. */
 export default function TrainingsList({ query }: { query: TrainingListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
   const [store] = useState(() => pageStore<TrainingRow>(TRAININGS_KEY, links.apiQuery));

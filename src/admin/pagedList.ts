@@ -15,7 +15,7 @@ async function fetchPage<T>(url: string): Promise<PageData<T>> {
   const text = await response.text();
   if (!response.ok) {
     if (response.status === 401) window.location.assign('/admin/login');
-    // SPEC §8: '{status}: {body or status text}'.
+    // The same message as every admin call: '{status}: {body or status text}'.
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, {});
   }
   const rows = JSON.parse(text) as T[];
@@ -24,7 +24,7 @@ async function fetchPage<T>(url: string): Promise<PageData<T>> {
   return { rows, total, page, pages: pageCount(total) };
 }
 
-// Same settings as the whole lists (SPEC §7): no retries, no refetch on focus, never stale.
+// Same settings as the whole lists: no retries, no refetch on focus, never stale.
 const [createPageStore, , { invalidateKeys }] = nanoquery({
   fetcher: (...keys) => fetchPage(keys.join('')),
   revalidateOnFocus: false,

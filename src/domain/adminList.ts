@@ -96,7 +96,7 @@ export function pageCount(total: number): number {
   return Math.max(1, Math.ceil(total / ADMIN_PAGE_SIZE));
 }
 
-/** Response headers carrying the paging, so the body stays the array SPEC §7 describes. */
+/** Response headers carrying the paging, so the body stays the array clients already read. */
 export const PAGE_HEADERS = { total: 'x-total-count', page: 'x-page', pageSize: 'x-page-size' } as const;
 
 /** `%`, `_` and `\` typed in the search box are literal characters, not LIKE wildcards. */

@@ -4,7 +4,7 @@ import { LIMITS } from './fields';
 
 /**
  * The schedule as the admin edits it: rows of Day, Time and Topics, stored as the JSON list of
- * {day, time, topics} SPEC §3 describes. Admins never type JSON.
+ * {day, time, topics} the public page reads. Admins never type JSON.
  */
 export const SCHEDULE_ROW_MESSAGES = {
   day: 'Day is required',

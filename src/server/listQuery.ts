@@ -5,7 +5,7 @@ import { json, validationError } from './http';
 
 /**
  * The admin list endpoints' query: null when the request names none of the list parameters (the
- * whole list, as SPEC §7 describes it), else the validated query; an invalid one is a 400.
+ * whole list, as the original client expects), else the validated query; an invalid one is a 400.
  */
 export function readListQuery<S extends z.ZodObject>(ctx: APIContext, schema: S): z.output<S> | null {
   const params = ctx.url.searchParams;

@@ -47,7 +47,7 @@ test('an admin builds a three-day schedule with the editor and sees it on the pu
   await expect(page).toHaveURL(/\/admin\/trainings$/);
   await expect(page.getByText('Training updated successfully')).toBeVisible();
 
-  // Stored as SPEC §3 says: a JSON list of day, time, topics.
+  // Stored as the text of a JSON list of day, time, topics.
   const stored = await (await page.request.get(`/api/trainings/${training.id}`)).json();
   expect(JSON.parse(stored.schedule)).toEqual([
     { day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'History taking and resourcing' },
