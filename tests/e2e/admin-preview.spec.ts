@@ -58,3 +58,11 @@ test('the preview is for admins only', async ({ page }) => {
   await page.goto('/admin/trainings/00000000-0000-4000-8000-000000000000/preview');
   await expect(page).toHaveURL(/\/admin\/login$/);
 });
+
+test('the preview of a training that does not exist says so', async ({ page }) => {
+  await signInByApi(page);
+  const response = await page.goto('/admin/trainings/00000000-0000-4000-8000-000000000000/preview');
+  expect(response!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Training not found' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to trainings' })).toBeVisible();
+});
