@@ -1,8 +1,16 @@
 import type { ReactNode } from 'react';
+import type { SortOrder } from '../domain/adminList';
+
+export interface Column {
+  label: string;
+  /** Set for the columns the table sorts by. */
+  sortKey?: string;
+}
 
 /**
  * The admin lists' states (SPEC §2): loading text, the error, the empty state with its call to
- * action, or the table with its column headers and one row per item.
+ * action (or "nothing matches" when searching), or the table. Sortable column headers are links
+ * (they work before any script runs) and say how the table is sorted with aria-sort.
  */
 export default function AdminTable<T extends { id: string }>(props: {
   rows: T[] | undefined;
@@ -11,21 +19,25 @@ export default function AdminTable<T extends { id: string }>(props: {
   loadingText: string;
   emptyText: string;
   emptyAction: { href: string; label: string };
-  columns: string[];
+  /** When a search or filter is active, an empty page means "no match", not "no records". */
+  filtered?: { text: string; clearHref: string } | null;
+  columns: Column[];
+  sort?: SortOrder;
+  sortHref?(key: string): string;
   row(item: T): ReactNode;
 }) {
-  const { rows, loading, error } = props;
-  if (loading && !rows) return <p>{props.loadingText}</p>;
+  const { rows, loading, error, filtered } = props;
+  if (loading && !rows) return <p role="status">{props.loadingText}</p>;
   if (error) return <p role="alert">{error.message}</p>;
   if (!rows || rows.length === 0)
     return (
       <div className="rounded-lg bg-white p-10 text-center shadow">
-        <p className="mb-4 text-lg">{props.emptyText}</p>
+        <p className="mb-4 text-lg">{filtered ? filtered.text : props.emptyText}</p>
         <a
-          href={props.emptyAction.href}
+          href={filtered ? filtered.clearHref : props.emptyAction.href}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
         >
-          {props.emptyAction.label}
+          {filtered ? 'Clear search and filters' : props.emptyAction.label}
         </a>
       </div>
     );
@@ -35,9 +47,7 @@ export default function AdminTable<T extends { id: string }>(props: {
         <thead className="border-b border-slate-200 bg-slate-100 text-sm">
           <tr>
             {props.columns.map((column) => (
-              <th key={column} scope="col" className="px-4 py-3">
-                {column}
-              </th>
+              <HeaderCell key={column.label} column={column} sort={props.sort} sortHref={props.sortHref} />
             ))}
           </tr>
         </thead>
@@ -53,26 +63,54 @@ export default function AdminTable<T extends { id: string }>(props: {
   );
 }
 
-/** Edit and Delete, named after the row's item for screen readers. */
+function HeaderCell(props: { column: Column; sort?: SortOrder; sortHref?(key: string): string }) {
+  const { column, sort, sortHref } = props;
+  if (!column.sortKey || !sortHref)
+    return (
+      <th scope="col" className="whitespace-nowrap px-4 py-3">
+        {column.label}
+      </th>
+    );
+  const active = sort?.key === column.sortKey;
+  const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
+  return (
+    <th scope="col" aria-sort={direction} className="whitespace-nowrap px-4 py-3">
+      <a href={sortHref(column.sortKey)} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
+        {column.label}
+        <span aria-hidden="true" className={active ? '' : 'text-slate-400'}>
+          {direction === 'ascending' ? '▲' : direction === 'descending' ? '▼' : '↕'}
+        </span>
+      </a>
+    </th>
+  );
+}
+
+const actionClass = 'whitespace-nowrap rounded border px-3 py-1';
+
+/** The row's actions on one line from 1024 px up; Edit and Delete named after the row's item. */
 export function RowActions(props: { editHref: string; name: string; onDelete(): void; children?: ReactNode }) {
   return (
-    <td className="flex flex-wrap gap-2 px-4 py-3">
-      {props.children}
-      <a
-        href={props.editHref}
-        className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
-        aria-label={`Edit ${props.name}`}
-      >
-        Edit
-      </a>
-      <button
-        type="button"
-        onClick={props.onDelete}
-        className="rounded border border-red-700 px-3 py-1 text-red-800 hover:bg-red-50"
-        aria-label={`Delete ${props.name}`}
-      >
-        Delete
-      </button>
+    <td className="px-4 py-3">
+      <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+        {props.children}
+        <a
+          href={props.editHref}
+          className={`${actionClass} border-slate-400 hover:bg-slate-100`}
+          aria-label={`Edit ${props.name}`}
+        >
+          Edit
+        </a>
+        <button
+          type="button"
+          onClick={props.onDelete}
+          className={`${actionClass} border-red-700 text-red-800 hover:bg-red-50`}
+          aria-label={`Delete ${props.name}`}
+        >
+          Delete
+        </button>
+      </div>
     </td>
   );
 }
+
+export const rowActionClass = `${actionClass} border-slate-400 hover:bg-slate-100`;

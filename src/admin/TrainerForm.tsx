@@ -2,9 +2,10 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TrainerFormSchema, formatStatesServed, type TrainerFormValues, type TrainerInput } from '../domain/trainer';
 import { TRAINER_KIND, type TrainerRow } from './stores';
-import { AdminToaster } from './notify';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
-import { Field, describedBy, inputClass } from '../ui/Field';
+import { FormField } from '../ui/FormField';
+import { AdminFormShell } from './AdminFormShell';
+import { useLeaveGuard } from './useLeaveGuard';
 import TrainerPhotoField from './TrainerPhotoField';
 
 const EMPTY: TrainerFormValues = {
@@ -32,72 +33,42 @@ function toForm(t: TrainerRow): TrainerFormValues {
 /** Create or edit a trainer (SPEC §2 Trainer form); a failed save keeps what was typed. */
 export default function TrainerForm({ id }: { id?: string }) {
   const editing = Boolean(id);
-  const { register, handleSubmit, reset, setError, setValue, watch, formState } = useForm<
-    TrainerFormValues,
-    unknown,
-    TrainerInput
-  >({
+  const form = useForm<TrainerFormValues, unknown, TrainerInput>({
     resolver: zodResolver(TrainerFormSchema),
     defaultValues: EMPTY,
   });
-  const { errors, isSubmitting } = formState;
-
-  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row) => reset(toForm(row)));
-  const onSubmit = handleSubmit((values) => saveRecord(TRAINER_KIND, id, values, setError));
+  const { errors, isSubmitting, isDirty } = form.formState;
+  const guard = useLeaveGuard(isDirty);
+  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row) => form.reset(toForm(row)));
+  const onSubmit = form.handleSubmit(async (values) => {
+    guard.allowLeaving();
+    if (!(await saveRecord(TRAINER_KIND, id, values, form.setError))) guard.keepGuarding();
+  });
 
   if (state === 'loading') return <p>Loading...</p>;
   if (state === 'missing') return <RecordNotFound kind={TRAINER_KIND} />;
 
-  const field = (name: keyof TrainerFormValues) => ({
-    ...register(name),
-    ...describedBy(name, false, errors[name]?.message),
-  });
   return (
-    <div className="rounded-lg bg-white p-8 shadow">
-      <AdminToaster />
-      <a href="/admin/trainers" className="text-brand-800 underline" aria-label="Back to trainers">
-        ← Back
-      </a>
-      <h1 className="mt-2 text-2xl font-bold">{editing ? 'Edit Trainer' : 'Add New Trainer'}</h1>
-      <p className="mb-6 text-slate-700">
-        {editing ? 'Update trainer information' : 'Create a new EMDR trainer profile'}
-      </p>
-      <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
-        <Field id="name" label="Name" required error={errors.name?.message}>
-          <input id="name" className={inputClass} {...field('name')} />
-        </Field>
-        <Field id="bio" label="Bio" required error={errors.bio?.message}>
-          <textarea id="bio" rows={5} className={inputClass} {...field('bio')} />
-        </Field>
-        <Field id="credentials" label="Credentials" error={errors.credentials?.message}>
-          <input id="credentials" className={inputClass} {...field('credentials')} />
-        </Field>
-        <TrainerPhotoField
-          value={watch('photo') ?? null}
-          onChange={(value) => setValue('photo', value, { shouldDirty: true })}
-          error={errors.photo?.message}
-        />
-        <Field id="website" label="Website" error={errors.website?.message}>
-          <input id="website" type="url" className={inputClass} {...field('website')} />
-        </Field>
-        <Field id="thinkificAffiliateUrl" label="Thinkific Affiliate URL" error={errors.thinkificAffiliateUrl?.message}>
-          <input id="thinkificAffiliateUrl" type="url" className={inputClass} {...field('thinkificAffiliateUrl')} />
-        </Field>
-        <Field
-          id="statesServed"
-          label="States Served"
-          hint="Comma-separated state codes, e.g. CA, NY, TX"
-          error={errors.statesServed?.message}
-        >
-          <input
-            id="statesServed"
-            className={inputClass}
-            {...register('statesServed')}
-            {...describedBy('statesServed', true, errors.statesServed?.message)}
-          />
-        </Field>
-        <FormActions kind={TRAINER_KIND} editing={editing} submitting={isSubmitting} />
-      </form>
-    </div>
+    <AdminFormShell
+      form={form}
+      onSubmit={onSubmit}
+      back={{ href: TRAINER_KIND.listHref, label: 'Back to trainers' }}
+      title={editing ? 'Edit Trainer' : 'Add New Trainer'}
+      subtitle={editing ? 'Update trainer information' : 'Create a new EMDR trainer profile'}
+      layout="flex flex-col gap-4"
+    >
+      <FormField name="name" label="Name" required />
+      <FormField name="bio" label="Bio" required as="textarea" rows={5} />
+      <FormField name="credentials" label="Credentials" />
+      <TrainerPhotoField
+        value={form.watch('photo') ?? null}
+        onChange={(value) => form.setValue('photo', value, { shouldDirty: true })}
+        error={errors.photo?.message}
+      />
+      <FormField name="website" label="Website" type="url" />
+      <FormField name="thinkificAffiliateUrl" label="Thinkific Affiliate URL" type="url" />
+      <FormField name="statesServed" label="States Served" hint="Comma-separated state codes, e.g. CA, NY, TX" />
+      <FormActions kind={TRAINER_KIND} editing={editing} submitting={isSubmitting} />
+    </AdminFormShell>
   );
 }

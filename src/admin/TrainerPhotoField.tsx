@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { initials } from '../domain/display';
 import { PHOTO_MESSAGES } from '../domain/photo';
 import { notify } from './notify';
+import { useHydrated } from '../ui/useHydrated';
 import { createPhotoUppy, registerPhoto, registrationError, useUppyValue } from './photoUploader';
 
 type Message = { kind: 'error' | 'info'; text: string } | null;
@@ -21,6 +22,8 @@ export default function TrainerPhotoField(props: {
   const input = useRef<HTMLInputElement>(null);
   const [uppy] = useState(createPhotoUppy);
   const [busy, setBusy] = useState(false);
+  // The picker opens from a script: until that has loaded the button says it cannot be used yet.
+  const hydrated = useHydrated();
   const [message, setMessage] = useState<Message>(null);
   const [broken, setBroken] = useState(false);
   const fileName = useUppyValue(uppy, (s) => Object.values(s.files)[0]?.name ?? null);
@@ -107,7 +110,8 @@ export default function TrainerPhotoField(props: {
           />
           <button
             type="button"
-            disabled={busy}
+            disabled={busy || !hydrated}
+            aria-disabled={busy || !hydrated}
             onClick={() => input.current?.click()}
             className="rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
           >

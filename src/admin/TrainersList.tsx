@@ -1,33 +1,44 @@
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { $trainers, TRAINER_KIND, TRAININGS_KEY, type TrainerRow } from './stores';
+import { TRAINER_KIND, TRAINERS_KEY, TRAININGS_KEY, type TrainerRow } from './stores';
+import { pageStore } from './pagedList';
+import { DEFAULT_TRAINER_SORT, type TrainerListQuery } from '../domain/adminList';
+import { ListToolbar, Pagination } from './ListToolbar';
+import { listLinks } from './listLinks';
+import { Badge } from '../ui/Badge';
 import { useDeleteRecord } from './editRecord';
 import { AdminToaster } from './notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import AdminTable, { RowActions } from './AdminTable';
 
 const MAX_BADGES = 3;
+const PATH = '/admin/trainers';
+const COLUMNS = [
+  { label: 'Name', sortKey: 'name' },
+  { label: 'Credentials' },
+  { label: 'States Served' },
+  { label: 'Actions' },
+];
 
 function StateBadges({ states }: { states: string[] }) {
   if (states.length === 0) return <span aria-label="None">-</span>;
   return (
-    <span className="flex flex-wrap gap-1">
+    <span className="flex flex-wrap gap-1 lg:flex-nowrap">
       {states.slice(0, MAX_BADGES).map((code) => (
-        <span key={code} className="rounded bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-900">
+        <Badge key={code} tone="brand">
           {code}
-        </span>
+        </Badge>
       ))}
-      {states.length > MAX_BADGES && (
-        <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-          +{states.length - MAX_BADGES}
-        </span>
-      )}
+      {states.length > MAX_BADGES && <Badge>+{states.length - MAX_BADGES}</Badge>}
     </span>
   );
 }
 
-/** Trainer list (SPEC §2): columns, badges, loading and empty states, delete dialog. */
-export default function TrainersList() {
-  const { data, loading, error } = useStore($trainers);
+/** Trainer list: search, sort by name, pages of 50, badges, loading and empty states, delete dialog. */
+export default function TrainersList({ query }: { query: TrainerListQuery }) {
+  const links = listLinks(PATH, query, DEFAULT_TRAINER_SORT);
+  const [store] = useState(() => pageStore<TrainerRow>(TRAINERS_KEY, links.apiQuery));
+  const { data, loading, error } = useStore(store);
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainerRow>(TRAINER_KIND, [TRAININGS_KEY]);
 
   return (
@@ -47,14 +58,24 @@ export default function TrainersList() {
           Add Trainer
         </a>
       </div>
+      <ListToolbar
+        action={PATH}
+        searchLabel="Search trainers"
+        search={query.search ?? ''}
+        sort={query.sort}
+        clearHref={links.clearHref}
+      />
       <AdminTable
-        rows={data}
+        rows={data?.rows}
         loading={loading}
         error={error}
         loadingText="Loading trainers..."
         emptyText="No trainers yet"
         emptyAction={{ href: '/admin/trainers/new', label: 'Add Your First Trainer' }}
-        columns={['Name', 'Credentials', 'States Served', 'Actions']}
+        filtered={links.clearHref ? { text: 'No trainers match', clearHref: links.clearHref } : null}
+        columns={COLUMNS}
+        sort={links.sort}
+        sortHref={links.sortHref}
         row={(trainer) => (
           <>
             <td className="px-4 py-3 font-medium">{trainer.name}</td>
@@ -70,6 +91,9 @@ export default function TrainersList() {
           </>
         )}
       />
+      {data && data.rows.length > 0 && (
+        <Pagination page={data.page} pages={data.pages} total={data.total} noun="trainers" href={links.pageHref} />
+      )}
       <ConfirmDialog
         open={doomed !== null}
         title="Delete Trainer?"

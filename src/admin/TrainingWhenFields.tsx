@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import type { FieldErrors, UseFormRegister } from 'react-hook-form';
-import type { TrainingFormValues } from '../domain/training';
+import { useFormContext } from 'react-hook-form';
+import type { TrainingFormValues } from '../domain/trainingForm';
 import { TIME_ZONES, splitStateNote, timeZoneLabel, zoneForState } from '../domain/timeZones';
 import { Field, describedBy, inputClass } from '../ui/Field';
 
@@ -9,13 +9,11 @@ import { Field, describedBy, inputClass } from '../ui/Field';
  * training zone's clock whatever the admin's browser zone is: the schema turns them into instants in
  * that zone. An empty zone means the state's zone, named here so the admin sees which one it is.
  */
-export default function TrainingWhenFields({
-  register,
-  errors,
-}: {
-  register: UseFormRegister<TrainingFormValues>;
-  errors: FieldErrors<TrainingFormValues>;
-}) {
+export default function TrainingWhenFields() {
+  const {
+    register,
+    formState: { errors },
+  } = useFormContext<TrainingFormValues>();
   const anchor = useRef<HTMLDivElement>(null);
   const state = useFormFieldValue(anchor, 'state');
   const format = useFormFieldValue(anchor, 'format');

@@ -1,15 +1,34 @@
+import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { api } from './api';
-import { $trainings, TRAINING_KIND, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
+import { TRAINING_KIND, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
+import { pageStore } from './pagedList';
 import { useDeleteRecord } from './editRecord';
 import { AdminToaster, notify } from './notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
-import { formatDate, formatPrice } from '../domain/display';
-import AdminTable, { RowActions } from './AdminTable';
+import { DEFAULT_TRAINING_SORT, TRAINING_STATUSES, type TrainingListQuery } from '../domain/adminList';
+import { FORMATS } from '../domain/formats';
+import AdminTable from './AdminTable';
+import { TrainingCells } from './TrainingCells';
+import { FilterSelect, ListToolbar, Pagination } from './ListToolbar';
+import { listLinks } from './listLinks';
 
-/** Manage trainings (SPEC §2): table, publish toggle, edit, delete dialog. */
-export default function TrainingsList() {
-  const { data, loading, error } = useStore($trainings);
+const PATH = '/admin/trainings';
+const COLUMNS = [
+  { label: 'Title', sortKey: 'title' },
+  { label: 'Start Date', sortKey: 'startDate' },
+  { label: 'Format' },
+  { label: 'Price', sortKey: 'price' },
+  { label: 'Status' },
+  { label: 'Actions' },
+];
+const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
+
+/** Manage trainings: search, filters, sortable columns, pages of 50, publish toggle, delete. */
+export default function TrainingsList({ query }: { query: TrainingListQuery }) {
+  const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
+  const [store] = useState(() => pageStore<TrainingRow>(TRAININGS_KEY, links.apiQuery));
+  const { data, loading, error } = useStore(store);
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainingRow>(TRAINING_KIND);
 
   const toggle = async (training: TrainingRow) => {
@@ -40,50 +59,46 @@ export default function TrainingsList() {
           Add Training
         </a>
       </div>
+      <ListToolbar
+        action={PATH}
+        searchLabel="Search trainings"
+        search={query.search ?? ''}
+        sort={query.sort}
+        clearHref={links.clearHref}
+      >
+        <FilterSelect
+          name="status"
+          label="Status"
+          value={query.status ?? ''}
+          allLabel="All statuses"
+          options={TRAINING_STATUSES}
+        />
+        <FilterSelect
+          name="format"
+          label="Format"
+          value={query.format ?? ''}
+          allLabel="All formats"
+          options={FORMAT_OPTIONS}
+        />
+      </ListToolbar>
       <AdminTable
-        rows={data}
+        rows={data?.rows}
         loading={loading}
         error={error}
         loadingText="Loading trainings..."
         emptyText="No trainings yet"
         emptyAction={{ href: '/admin/trainings/new', label: 'Add Your First Training' }}
-        columns={['Title', 'Start Date', 'Format', 'Price', 'Status', 'Actions']}
+        filtered={links.clearHref ? { text: 'No trainings match', clearHref: links.clearHref } : null}
+        columns={COLUMNS}
+        sort={links.sort}
+        sortHref={links.sortHref}
         row={(training) => (
-          <>
-            <td className="px-4 py-3 font-medium">{training.title}</td>
-            <td className="px-4 py-3">{formatDate(training.startDate)}</td>
-            <td className="px-4 py-3">
-              <span className="rounded bg-slate-200 px-2 py-0.5 text-xs font-semibold text-slate-800">
-                {training.format}
-              </span>
-            </td>
-            <td className="px-4 py-3">{formatPrice(training.price)}</td>
-            <td className="px-4 py-3">
-              {training.isPublished ? (
-                <span className="rounded bg-green-100 px-2 py-0.5 text-xs font-semibold text-green-900">Published</span>
-              ) : (
-                <span className="rounded bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">Draft</span>
-              )}
-            </td>
-            <RowActions
-              editHref={`/admin/trainings/${training.id}`}
-              name={training.title}
-              onDelete={() => setDoomed(training)}
-            >
-              <button
-                type="button"
-                role="switch"
-                aria-checked={training.isPublished}
-                aria-label={`Published: ${training.title}`}
-                onClick={() => toggle(training)}
-                className="rounded border border-slate-400 px-3 py-1 hover:bg-slate-100"
-              >
-                {training.isPublished ? 'Unpublish' : 'Publish'}
-              </button>
-            </RowActions>
-          </>
+          <TrainingCells training={training} onToggle={() => toggle(training)} onDelete={() => setDoomed(training)} />
         )}
       />
+      {data && data.rows.length > 0 && (
+        <Pagination page={data.page} pages={data.pages} total={data.total} noun="trainings" href={links.pageHref} />
+      )}
       <ConfirmDialog
         open={doomed !== null}
         title="Delete Training?"

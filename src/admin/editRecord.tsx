@@ -44,22 +44,25 @@ export function useRecordToEdit<Row extends { id: string }>(
 /**
  * Creates or updates the record, then returns to the list with the SPEC's success toast. On failure
  * the form stays filled in, with the server's field messages on their fields and the failure toast.
+ * Answers whether it saved, so the form knows whether its changes are still unsaved.
  */
 export async function saveRecord<T extends FieldValues>(
   kind: RecordKind,
   id: string | undefined,
   values: unknown,
   setError: UseFormSetError<T>,
-): Promise<void> {
+): Promise<boolean> {
   const noun = kind.label.toLowerCase();
   try {
     await api(id ? 'PATCH' : 'POST', id ? `${kind.apiPath}/${id}` : kind.apiPath, values);
     invalidateKeys(kind.apiPath);
     notify.flash(`${kind.label} ${id ? 'updated' : 'created'} successfully`);
     window.location.assign(kind.listHref);
+    return true;
   } catch (error) {
     applyServerErrors(error, setError);
     notify.error(`Failed to ${id ? 'update' : 'create'} ${noun}`);
+    return false;
   }
 }
 
@@ -99,6 +102,7 @@ export function FormActions(props: { kind: RecordKind; editing: boolean; submitt
       <button
         type="submit"
         disabled={props.submitting || !hydrated}
+        aria-disabled={props.submitting || !hydrated}
         className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
       >
         {props.submitting && <Spinner />}

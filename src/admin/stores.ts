@@ -1,19 +1,26 @@
-import { nanoquery } from '@nanostores/query';
+import { nanoquery, type KeySelector } from '@nanostores/query';
 import type { Trainer } from '../domain/trainer';
 import type { Training } from '../domain/training';
 import { api } from './api';
+import { invalidatePages } from './pagedList';
 import type { RecordKind } from './editRecord';
 
 /**
  * Cached admin lists (SPEC §7): the key segments joined form the URL; no retries, no refetch on
  * focus, no polling, never stale; a successful change invalidates the list.
  */
-export const [createFetcherStore, , { invalidateKeys }] = nanoquery({
+export const [createFetcherStore, , { invalidateKeys: invalidateLists }] = nanoquery({
   fetcher: (...keys) => api('GET', keys.join('')),
   revalidateOnFocus: false,
   revalidateOnReconnect: false,
   dedupeTime: Infinity,
 });
+
+/** A change refreshes the whole lists and every cached page of the admin tables. */
+export function invalidateKeys(selector: KeySelector): void {
+  invalidateLists(selector);
+  invalidatePages(selector);
+}
 
 type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 export type TrainerRow = Json<Trainer>;

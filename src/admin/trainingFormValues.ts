@@ -1,4 +1,5 @@
-import type { TrainingFormValues } from '../domain/training';
+import type { TrainingFormValues } from '../domain/trainingForm';
+import { scheduleRowsFromText } from '../domain/scheduleRows';
 import { zoneForState } from '../domain/timeZones';
 import { toLocalInput } from './localDateTime';
 import type { TrainingRow } from './stores';
@@ -19,7 +20,7 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   venue: '',
   state: '',
   thinkificUrl: '',
-  schedule: '',
+  schedule: [],
   refundPolicy: '',
   isEMDRIACertified: false,
   isPublished: true,
@@ -36,7 +37,7 @@ export function toTrainingForm({ id: _id, createdAt: _c, updatedAt: _u, ...t }: 
     timeZone: t.timeZone === zoneForState(t.state) ? '' : t.timeZone,
     venue: t.venue ?? '',
     state: t.state ?? '',
-    schedule: t.schedule ?? '',
+    schedule: scheduleRowsFromText(t.schedule),
     refundPolicy: t.refundPolicy ?? '',
   };
 }

@@ -1,6 +1,14 @@
 import type { PublicTrainer, Trainer, TrainerInput } from '../domain/trainer';
 import { getSql } from './db';
 import { requestPublish } from './publishQueue';
+import {
+  ADMIN_PAGE_SIZE,
+  DEFAULT_TRAINER_SORT,
+  likePattern,
+  parseSort,
+  type ListPage,
+  type TrainerListQuery,
+} from '../domain/adminList';
 
 /** Trainers repository (SPEC §3). Every write queues a publish in its own transaction. */
 
@@ -79,4 +87,22 @@ export async function count(): Promise<number> {
   const sql = await getSql();
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from trainers`;
   return row!.n;
+}
+
+/** One page of the admin table: name, credentials or a served state match the search. */
+export async function listPage(query: TrainerListQuery): Promise<ListPage<Trainer>> {
+  const sql = await getSql();
+  const page = query.page ?? 1;
+  const pattern = query.search ? likePattern(query.search) : null;
+  const sort = parseSort(query.sort ?? DEFAULT_TRAINER_SORT);
+  const direction = sort.descending ? sql`desc` : sql`asc`;
+  const where = pattern
+    ? sql`where name ilike ${pattern} or credentials ilike ${pattern} or array_to_string(states_served, ' ') ilike ${pattern}`
+    : sql``;
+  const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from trainers ${where}`;
+  const rows = await sql<Trainer[]>`
+    select * from trainers ${where}
+    order by lower(name) ${direction}, created_at, id
+    limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}`;
+  return { rows, total: counted!.n, page };
 }

@@ -1,6 +1,14 @@
 import type { Training, TrainingInput, PublicTraining } from '../domain/training';
 import { getSql } from './db';
 import { requestPublish } from './publishQueue';
+import {
+  ADMIN_PAGE_SIZE,
+  DEFAULT_TRAINING_SORT,
+  likePattern,
+  parseSort,
+  type ListPage,
+  type TrainingListQuery,
+} from '../domain/adminList';
 
 /** Trainings repository (SPEC §3). Every write queues a publish in its own transaction (issue 3). */
 
@@ -70,4 +78,32 @@ export async function count(): Promise<number> {
   const sql = await getSql();
   const [row] = await sql<{ n: number }[]>`select count(*)::int as n from trainings`;
   return row!.n;
+}
+
+/** One page of the admin table, searched, filtered and sorted in SQL: the browser gets 50 rows, never thousands. */
+export async function listPage(query: TrainingListQuery, now = new Date()): Promise<ListPage<Training>> {
+  const sql = await getSql();
+  const page = query.page ?? 1;
+  const pattern = query.search ? likePattern(query.search) : null;
+  const sort = parseSort(query.sort ?? DEFAULT_TRAINING_SORT);
+  const column = { startDate: sql`t.start_date`, title: sql`lower(t.title)`, price: sql`t.price` }[sort.key] ?? sql`t.start_date`;
+  const direction = sort.descending ? sql`desc` : sql`asc`;
+  // Published and Draft are the trainings still to come; Ended is every training whose end has passed.
+  const status = {
+    published: sql`and t.is_published and t.end_date >= ${now}`,
+    draft: sql`and not t.is_published and t.end_date >= ${now}`,
+    ended: sql`and t.end_date < ${now}`,
+  };
+  const where = sql`
+    where true
+    ${pattern ? sql`and (t.title ilike ${pattern} or tr.name ilike ${pattern} or t.location ilike ${pattern})` : sql``}
+    ${query.status ? status[query.status] : sql``}
+    ${query.format ? sql`and t.format = ${query.format}` : sql``}`;
+  const [counted] = await sql<{ n: number }[]>`
+    select count(*)::int as n from trainings t left join trainers tr on tr.id = t.trainer_id ${where}`;
+  const rows = await sql<Training[]>`
+    select t.* from trainings t left join trainers tr on tr.id = t.trainer_id ${where}
+    order by ${column} ${direction}, t.title, t.id
+    limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}`;
+  return { rows, total: counted!.n, page };
 }

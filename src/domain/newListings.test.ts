@@ -6,6 +6,7 @@ const listed = (i: number, title = `Training ${i}`) => ({
   title,
   startDate: '2027-02-01T15:00:00Z',
   endDate: '2027-02-02T23:00:00Z',
+  timeZone: 'America/Chicago',
   location: 'Austin, TX',
   format: 'Hybrid',
   price: 900,

@@ -11,6 +11,7 @@ export interface ListedTraining {
   title: string;
   startDate: string | Date;
   endDate: string | Date;
+  timeZone: string;
   location: string;
   format: string;
   price: number;
@@ -40,7 +41,7 @@ export function newListingsRss(trainings: readonly ListedTraining[], site: URL):
   const items = newListings(trainings).map((t) => {
     const link = trainingPageUrl(site, t.id);
     const summary = [
-      formatDateRange(t.startDate, t.endDate),
+      formatDateRange(t.startDate, t.endDate, t.timeZone),
       t.location,
       t.format,
       formatPrice(t.price),

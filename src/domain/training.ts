@@ -86,7 +86,12 @@ export const TrainingFieldsSchema = z.strictObject({
 type Fields = z.output<typeof TrainingFieldsSchema>;
 
 /** The zone (given, or the state's) and the dates as exact instants in it. */
-function inTimeZone({ timeZone, startDate, endDate, ...rest }: Fields) {
+export function inTimeZone<T extends Pick<Fields, 'timeZone' | 'startDate' | 'endDate' | 'state'>>({
+  timeZone,
+  startDate,
+  endDate,
+  ...rest
+}: T) {
   const zone = timeZone ?? zoneForState(rest.state);
   // Wall-clock text was checked by dateField, so it always converts.
   const instant = (value: Date | string) =>
@@ -94,8 +99,10 @@ function inTimeZone({ timeZone, startDate, endDate, ...rest }: Fields) {
   return { ...rest, timeZone: zone, startDate: instant(startDate), endDate: instant(endDate) };
 }
 
-function endNotBeforeStart(value: { startDate: Date; endDate: Date }, ctx: z.RefinementCtx) {
-  if (value.endDate.getTime() < value.startDate.getTime()) {
+export function endNotBeforeStart(value: { startDate: unknown; endDate: unknown }, ctx: z.RefinementCtx) {
+  // zod 4 runs refinements even when a field already failed: only compare two real dates.
+  const { startDate, endDate } = value;
+  if (startDate instanceof Date && endDate instanceof Date && endDate.getTime() < startDate.getTime()) {
     ctx.addIssue({ code: 'custom', path: ['endDate'], message: TRAINING_MESSAGES.endBeforeStart });
   }
 }

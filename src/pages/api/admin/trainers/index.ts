@@ -3,12 +3,15 @@ import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import * as trainers from '../../../../data/trainers';
 import { assertNewPhotoStored } from '../../../../server/trainerPhotos';
+import { TrainerListQuerySchema } from '../../../../domain/adminList';
+import { pageResponse, readListQuery } from '../../../../server/listQuery';
 
 export const prerender = false;
 
 export const GET = endpoint(async (ctx) => {
   await requireAdmin(ctx);
-  return json(await trainers.listAll());
+  const query = readListQuery(ctx, TrainerListQuerySchema);
+  return query ? pageResponse(await trainers.listPage(query)) : json(await trainers.listAll());
 });
 
 export const POST = endpoint(async (ctx) => {

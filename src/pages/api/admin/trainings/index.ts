@@ -3,12 +3,15 @@ import { requireAdmin } from '../../../../auth/guard';
 import { TrainingInputSchema } from '../../../../domain/training';
 import * as trainings from '../../../../data/trainings';
 import { ensureTrainerExists } from '../../../../server/trainingInput';
+import { TrainingListQuerySchema } from '../../../../domain/adminList';
+import { pageResponse, readListQuery } from '../../../../server/listQuery';
 
 export const prerender = false;
 
 export const GET = endpoint(async (ctx) => {
   await requireAdmin(ctx);
-  return json(await trainings.listAll());
+  const query = readListQuery(ctx, TrainingListQuerySchema);
+  return query ? pageResponse(await trainings.listPage(query)) : json(await trainings.listAll());
 });
 
 export const POST = endpoint(async (ctx) => {

@@ -1,0 +1,43 @@
+import type { ReactNode } from 'react';
+import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
+import { AdminToaster } from './notify';
+import { useHydrated } from '../ui/useHydrated';
+
+/**
+ * The frame both record forms share: back link, heading, and the form with its fields provided to
+ * FormField. Until the island has loaded, the fields are disabled (visibly): typing into the server's
+ * HTML would be wiped when the form takes over, and its buttons could not act yet.
+ */
+export function AdminFormShell<T extends FieldValues>(props: {
+  form: UseFormReturn<T, unknown, FieldValues>;
+  onSubmit(event?: React.BaseSyntheticEvent): Promise<void>;
+  back: { href: string; label: string };
+  title: string;
+  subtitle?: string;
+  layout: string;
+  children: ReactNode;
+}) {
+  const hydrated = useHydrated();
+  return (
+    <div className="rounded-lg bg-white p-8 shadow">
+      <AdminToaster />
+      <a href={props.back.href} className="text-brand-800 underline" aria-label={props.back.label}>
+        ← Back
+      </a>
+      <h1 className={`mt-2 text-2xl font-bold ${props.subtitle ? '' : 'mb-6'}`}>{props.title}</h1>
+      {props.subtitle && <p className="mb-6 text-slate-700">{props.subtitle}</p>}
+      <FormProvider {...props.form}>
+        <form onSubmit={props.onSubmit} noValidate>
+          <fieldset
+            disabled={!hydrated}
+            aria-disabled={!hydrated || undefined}
+            aria-busy={!hydrated || undefined}
+            className={`${props.layout} min-w-0 disabled:opacity-70`}
+          >
+            {props.children}
+          </fieldset>
+        </form>
+      </FormProvider>
+    </div>
+  );
+}

@@ -1,0 +1,97 @@
+import { useFieldArray, useFormContext } from 'react-hook-form';
+import { EMPTY_SCHEDULE_ROW } from '../domain/scheduleRows';
+import { FormField } from '../ui/FormField';
+import type { TrainingFormValues } from '../domain/trainingForm';
+
+const smallButton =
+  'rounded border border-slate-400 px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
+
+/** Moves focus to a control of a row after it moved, so keyboard users keep their place. */
+function focusLater(id: string) {
+  requestAnimationFrame(() => document.getElementById(id)?.focus());
+}
+
+/**
+ * Schedule Details as rows of Day, Time and Topics, stored as the JSON list of {day, time, topics}.
+ * Rows are added, removed and reordered with buttons, so the keyboard can do all of it.
+ */
+export function ScheduleEditor() {
+  const { control, formState } = useFormContext<TrainingFormValues>();
+  const { fields, append, remove, move } = useFieldArray({ control, name: 'schedule' });
+  const rootError = formState.errors.schedule?.message ?? formState.errors.schedule?.root?.message;
+
+  return (
+    <fieldset className="flex flex-col gap-3 md:col-span-2" aria-describedby="schedule-hint">
+      <legend className="text-sm font-medium text-slate-800">Schedule Details</legend>
+      <p id="schedule-hint" className="text-xs text-slate-600">
+        One row per day of the training, in the order shown on the training page.
+      </p>
+      <ol className="flex flex-col gap-3">
+        {fields.map((field, index) => {
+          const label = `Schedule day ${index + 1}`;
+          return (
+            <li key={field.id} className="rounded-md border border-slate-300 p-3">
+              <div role="group" aria-label={label}>
+                <div className="grid gap-3 md:grid-cols-[1fr_1fr_2fr]">
+                  <FormField name={`schedule.${index}.day`} label="Day" as="input" placeholder="Day 1" />
+                  <FormField name={`schedule.${index}.time`} label="Time" as="input" placeholder="9:00 AM - 5:00 PM" />
+                  <FormField name={`schedule.${index}.topics`} label="Topics" as="textarea" rows={2} />
+                </div>
+                <div className="mt-2 flex flex-wrap justify-end gap-2">
+                  <button
+                    type="button"
+                    id={`schedule-${index}-up`}
+                    className={smallButton}
+                    disabled={index === 0}
+                    onClick={() => {
+                      move(index, index - 1);
+                      focusLater(`schedule-${index - 1}-up`);
+                    }}
+                  >
+                    <span aria-hidden="true">↑</span> Move up
+                  </button>
+                  <button
+                    type="button"
+                    id={`schedule-${index}-down`}
+                    className={smallButton}
+                    disabled={index === fields.length - 1}
+                    onClick={() => {
+                      move(index, index + 1);
+                      focusLater(`schedule-${index + 1}-down`);
+                    }}
+                  >
+                    <span aria-hidden="true">↓</span> Move down
+                  </button>
+                  <button
+                    type="button"
+                    className="rounded border border-red-700 px-2 py-1 text-sm text-red-800 hover:bg-red-50"
+                    onClick={() => remove(index)}
+                  >
+                    Remove
+                  </button>
+                </div>
+              </div>
+            </li>
+          );
+        })}
+      </ol>
+      {rootError && (
+        <p role="alert" className="text-sm text-red-700">
+          {rootError}
+        </p>
+      )}
+      <div>
+        <button
+          type="button"
+          className="rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
+          onClick={() => {
+            append({ ...EMPTY_SCHEDULE_ROW });
+            focusLater(`schedule-${fields.length}-day`);
+          }}
+        >
+          Add schedule day
+        </button>
+      </div>
+    </fieldset>
+  );
+}

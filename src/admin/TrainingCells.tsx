@@ -1,0 +1,55 @@
+import { formatDate, formatPrice } from '../domain/display';
+import { Badge } from '../ui/Badge';
+import { RowActions, rowActionClass } from './AdminTable';
+import type { TrainingRow } from './stores';
+
+/**
+ * One training's cells in Manage Trainings: "Ended" once its end has passed; "View" opens the public
+ * page of a training visitors can see, "Preview" shows any other one as it would be published.
+ */
+export function TrainingCells(props: { training: TrainingRow; onToggle(): void; onDelete(): void }) {
+  const { training } = props;
+  const ended = new Date(training.endDate).getTime() < Date.now();
+  const isPublic = training.isPublished && !ended;
+  return (
+    <>
+      <td className="px-4 py-3 font-medium">{training.title}</td>
+      <td className="whitespace-nowrap px-4 py-3">{formatDate(training.startDate)}</td>
+      <td className="px-4 py-3">
+        <Badge>{training.format}</Badge>
+      </td>
+      <td className="whitespace-nowrap px-4 py-3">{formatPrice(training.price)}</td>
+      <td className="px-4 py-3">
+        <div className="flex flex-wrap gap-1 lg:flex-nowrap">
+          {training.isPublished ? <Badge tone="green">Published</Badge> : <Badge tone="amber">Draft</Badge>}
+          {ended && <Badge tone="red">Ended</Badge>}
+        </div>
+      </td>
+      <RowActions editHref={`/admin/trainings/${training.id}`} name={training.title} onDelete={props.onDelete}>
+        <button
+          type="button"
+          role="switch"
+          aria-checked={training.isPublished}
+          aria-label={`Published: ${training.title}`}
+          onClick={props.onToggle}
+          className={rowActionClass}
+        >
+          {training.isPublished ? 'Unpublish' : 'Publish'}
+        </button>
+        {isPublic ? (
+          <a href={`/training/${training.id}`} className={rowActionClass} aria-label={`View ${training.title}`}>
+            View
+          </a>
+        ) : (
+          <a
+            href={`/admin/trainings/${training.id}/preview`}
+            className={rowActionClass}
+            aria-label={`Preview ${training.title}`}
+          >
+            Preview
+          </a>
+        )}
+      </RowActions>
+    </>
+  );
+}
