@@ -78,8 +78,16 @@ function endNotBeforeStart(value: { startDate: unknown; endDate: unknown }, ctx:
 /** Create and full update (SPEC §7 POST/PATCH). */
 export const TrainingInputSchema = TrainingFieldsSchema.superRefine(endNotBeforeStart);
 
-/** PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row, then checked whole. */
-export const TrainingPatchSchema = TrainingFieldsSchema.partial();
+/**
+ * PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row,
+ * then checked whole. An absent field stays absent: zod 4 would fill a default into an optional
+ * field, and the toggle would reset the CE credits and the certification.
+ */
+export const TrainingPatchSchema = TrainingFieldsSchema.extend({
+  isEMDRIACertified: z.boolean().optional(),
+  ceCredits: wholeNumber(TRAINING_MESSAGES.ceCredits).optional(),
+  isPublished: z.boolean().optional(),
+}).partial();
 
 export type TrainingFormValues = z.input<typeof TrainingInputSchema>;
 export type TrainingInput = z.output<typeof TrainingInputSchema>;
