@@ -6,6 +6,8 @@ import { AdminToaster } from './notify';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import TrainerPhotoField from './TrainerPhotoField';
+import RecordHistory from './RecordHistory';
+import { StaleRecordNotice } from './StaleRecordNotice';
 
 const EMPTY: TrainerFormValues = {
   name: '',
@@ -42,7 +44,7 @@ export default function TrainerForm({ id }: { id?: string }) {
   });
   const { errors, isSubmitting } = formState;
 
-  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row) => reset(toForm(row)));
+  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row, keep) => reset(toForm(row), keep));
   const onSubmit = handleSubmit((values) => saveRecord(TRAINER_KIND, id, values, setError));
 
   if (state === 'loading') return <p>Loading...</p>;
@@ -62,6 +64,7 @@ export default function TrainerForm({ id }: { id?: string }) {
       <p className="mb-6 text-slate-700">
         {editing ? 'Update trainer information' : 'Create a new EMDR trainer profile'}
       </p>
+      <StaleRecordNotice noun="trainer" />
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         <Field id="name" label="Name" required error={errors.name?.message}>
           <input id="name" className={inputClass} {...field('name')} />
@@ -98,6 +101,7 @@ export default function TrainerForm({ id }: { id?: string }) {
         </Field>
         <FormActions kind={TRAINER_KIND} editing={editing} submitting={isSubmitting} />
       </form>
+      <RecordHistory entityType="trainer" id={id} />
     </div>
   );
 }

@@ -9,6 +9,8 @@ import { AdminToaster } from './notify';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { TRAINING_DEFAULTS, integer, toTrainingForm } from './trainingFormValues';
 import { Field, describedBy, inputClass } from '../ui/Field';
+import RecordHistory from './RecordHistory';
+import { StaleRecordNotice } from './StaleRecordNotice';
 
 /** Create or edit a training (SPEC §2 Training form); a failed save keeps what was typed. */
 export default function TrainingForm({ id }: { id?: string }) {
@@ -20,7 +22,7 @@ export default function TrainingForm({ id }: { id?: string }) {
   });
   const { errors, isSubmitting } = formState;
 
-  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row) => reset(toTrainingForm(row)));
+  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row, keep) => reset(toTrainingForm(row), keep));
   const onSubmit = handleSubmit((values) => saveRecord(TRAINING_KIND, id, values, setError));
 
   if (state === 'loading') return <p>Loading...</p>;
@@ -35,6 +37,7 @@ export default function TrainingForm({ id }: { id?: string }) {
         ← Back
       </a>
       <h1 className="mb-6 mt-2 text-2xl font-bold">{editing ? 'Edit Training' : 'Add New Training'}</h1>
+      <StaleRecordNotice noun="training" />
       <form onSubmit={onSubmit} noValidate className="grid gap-4 md:grid-cols-2">
         <div className="md:col-span-2">
           <Field id="trainerId" label="Trainer" required error={errors.trainerId?.message}>
@@ -199,6 +202,7 @@ export default function TrainingForm({ id }: { id?: string }) {
         </label>
         <FormActions kind={TRAINING_KIND} editing={editing} submitting={isSubmitting} className="md:col-span-2" />
       </form>
+      <RecordHistory entityType="training" id={id} />
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import { useStore } from '@nanostores/react';
-import { api } from './api';
+import { api, isStale } from './api';
+import { etagFor } from '../domain/etag';
 import { $trainings, TRAINING_KIND, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
 import { useDeleteRecord } from './editRecord';
 import { AdminToaster, notify } from './notify';
@@ -14,10 +15,14 @@ export default function TrainingsList() {
 
   const toggle = async (training: TrainingRow) => {
     try {
-      await api('PATCH', `/api/admin/trainings/${training.id}`, { isPublished: !training.isPublished });
+      // Only the version this row shows: a toggle from a stale list must not undo someone's change.
+      const ifMatch = { 'if-match': etagFor(training.updatedAt) };
+      await api('PATCH', `/api/admin/trainings/${training.id}`, { isPublished: !training.isPublished }, ifMatch);
       invalidateKeys(TRAININGS_KEY);
       notify.success('Training status updated');
-    } catch {
+    } catch (error) {
+      // The row then shows the current status.
+      if (isStale(error)) invalidateKeys(TRAININGS_KEY);
       notify.error('Failed to update training status');
     }
   };

@@ -28,7 +28,7 @@ describe('photo re-encoding', () => {
     expect(original.includes('SpyCam')).toBe(true);
 
     const url = await newUploadURL();
-    expect((await put(url, original, 'image/jpeg')).status).toBe(201);
+    expect((await put(url, new Uint8Array(original), 'image/jpeg')).status).toBe(201);
     const registered = await register(url);
     expect(registered.status).toBe(200);
     const copy = await served(registered.body.objectPath);
@@ -43,7 +43,7 @@ describe('photo re-encoding', () => {
 
   test('a header announcing 900 megapixels (a decompression bomb) is refused before decoding and deleted', async () => {
     const url = await newUploadURL();
-    expect((await put(url, pngHeaderClaiming(30_000, 30_000))).status).toBe(201);
+    expect((await put(url, new Uint8Array(pngHeaderClaiming(30_000, 30_000)))).status).toBe(201);
     const registered = await register(url);
     expect(registered.status).toBe(400);
     expect(registered.body.fieldErrors.photoURL).toEqual([
@@ -57,7 +57,7 @@ describe('photo re-encoding', () => {
       .png()
       .toBuffer();
     const url = await newUploadURL();
-    expect((await put(url, large)).status).toBe(201);
+    expect((await put(url, new Uint8Array(large))).status).toBe(201);
     const registered = await register(url);
     expect(registered.status).toBe(200);
     const meta = await sharp(await served(registered.body.objectPath)).metadata();
