@@ -60,19 +60,27 @@ export async function update(
   });
 }
 
-/** Whether any trainer still holds this stored object (it may only be deleted when none does). */
+/**
+ * Whether any trainer still holds this stored object (it may only be deleted when none does). A row
+ * without a key (written by an older instance during a rolling deploy) holds the last path segment
+ * of its photo: this only ever keeps more objects, never fewer.
+ */
 export async function isPhotoKeyInUse(key: string): Promise<boolean> {
   const sql = await getSql();
-  const [row] = await sql<{ used: boolean }[]>`select exists(select 1 from trainers where photo_key = ${key}) as used`;
+  const [row] = await sql<{ used: boolean }[]>`
+    select exists(
+      select 1 from trainers
+      where coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) = ${key}
+    ) as used`;
   return row!.used;
 }
 
 /** Every storage key a trainer holds (the sweep of abandoned uploads keeps these). */
 export async function photoKeysInUse(): Promise<string[]> {
   const sql = await getSql();
-  const rows = await sql<{ photoKey: string }[]>`
-    select distinct photo_key from trainers where photo_key is not null`;
-  return rows.map((row) => row.photoKey);
+  const rows = await sql<{ key: string | null }[]>`
+    select distinct coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) as key from trainers`;
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 
 /** Deletes the trainer and, by the foreign key's cascade, its trainings (SPEC §3). */

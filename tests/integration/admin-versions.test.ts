@@ -71,6 +71,20 @@ describe('ETags and If-Match', () => {
     expect(third.status).toBe(200);
   });
 
+  test('two saves of the same version at the same moment: exactly one wins, the other gets 412', async () => {
+    const created = await newTrainer();
+    const id = created.body.id;
+    const version = created.headers.get('etag')!;
+    const answers = await Promise.all(
+      ['Left', 'Right'].map((name) =>
+        admin.call('PATCH', `/api/admin/trainers/${id}`, { ...validTrainer, name }, { 'if-match': version }),
+      ),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 412]);
+    const winner = answers.find((a) => a.status === 200)!.body.name;
+    expect((await admin.call('GET', '/api/admin/trainers')).body[0].name).toBe(winner);
+  });
+
   test('two stale training saves: the second gets 412 and the first one stays', async () => {
     const created = await newTraining();
     const { id, trainerId } = created.body;
