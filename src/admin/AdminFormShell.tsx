@@ -15,6 +15,10 @@ export function AdminFormShell<T extends FieldValues>(props: {
   title: string;
   subtitle?: string;
   layout: string;
+  /** Shown above the form (e.g. a refused save's notice). */
+  notice?: ReactNode;
+  /** Shown below the form (e.g. the record's history). */
+  after?: ReactNode;
   children: ReactNode;
 }) {
   const hydrated = useHydrated();
@@ -26,6 +30,7 @@ export function AdminFormShell<T extends FieldValues>(props: {
       </a>
       <h1 className={`mt-2 text-2xl font-bold ${props.subtitle ? '' : 'mb-6'}`}>{props.title}</h1>
       {props.subtitle && <p className="mb-6 text-slate-700">{props.subtitle}</p>}
+      {props.notice}
       <FormProvider {...props.form}>
         <form onSubmit={props.onSubmit} noValidate>
           <fieldset
@@ -38,6 +43,7 @@ export function AdminFormShell<T extends FieldValues>(props: {
           </fieldset>
         </form>
       </FormProvider>
+      {props.after}
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { api } from './api';
 import { $trainers, $trainings } from './stores';
 import { AdminToaster } from './notify';
 import LogoutButton from './LogoutButton';
+import RecentChanges from './RecentChanges';
 
 interface SiteStatus {
   state: 'idle' | 'queued' | 'building';
@@ -100,6 +101,7 @@ export default function Dashboard({ email }: { email: string }) {
         </h2>
         <PublishStatus />
       </section>
+      <RecentChanges />
       <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="quick-title">
         <h2 id="quick-title" className="mb-2 text-lg font-semibold">
           Quick Actions

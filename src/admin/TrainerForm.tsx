@@ -7,6 +7,8 @@ import { FormField } from '../ui/FormField';
 import { AdminFormShell } from './AdminFormShell';
 import { useLeaveGuard } from './useLeaveGuard';
 import TrainerPhotoField from './TrainerPhotoField';
+import RecordHistory from './RecordHistory';
+import { StaleRecordNotice } from './StaleRecordNotice';
 
 const EMPTY: TrainerFormValues = {
   name: '',
@@ -39,7 +41,7 @@ export default function TrainerForm({ id }: { id?: string }) {
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const guard = useLeaveGuard(isDirty);
-  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row) => form.reset(toForm(row)));
+  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row, keep) => form.reset(toForm(row), keep));
   const onSubmit = form.handleSubmit(async (values) => {
     guard.allowLeaving();
     if (!(await saveRecord(TRAINER_KIND, id, values, form.setError))) guard.keepGuarding();
@@ -51,6 +53,8 @@ export default function TrainerForm({ id }: { id?: string }) {
   return (
     <AdminFormShell
       form={form}
+      notice={<StaleRecordNotice noun="trainer" />}
+      after={<RecordHistory entityType="trainer" id={id} />}
       onSubmit={onSubmit}
       back={{ href: TRAINER_KIND.listHref, label: 'Back to trainers' }}
       title={editing ? 'Edit Trainer' : 'Add New Trainer'}

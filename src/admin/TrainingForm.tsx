@@ -12,6 +12,8 @@ import { AdminFormShell } from './AdminFormShell';
 import TrainingWhenFields from './TrainingWhenFields';
 import { ScheduleEditor } from './ScheduleEditor';
 import { useLeaveGuard } from './useLeaveGuard';
+import RecordHistory from './RecordHistory';
+import { StaleRecordNotice } from './StaleRecordNotice';
 
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 const STATE_OPTIONS = [{ value: '', label: 'No state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
@@ -26,7 +28,7 @@ export default function TrainingForm({ id }: { id?: string }) {
     defaultValues: TRAINING_DEFAULTS,
   });
   const guard = useLeaveGuard(form.formState.isDirty);
-  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row) => form.reset(toTrainingForm(row)));
+  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row, keep) => form.reset(toTrainingForm(row), keep));
   const onSubmit = form.handleSubmit(async (values) => {
     guard.allowLeaving();
     if (!(await saveRecord(TRAINING_KIND, id, values, form.setError))) guard.keepGuarding();
@@ -42,6 +44,8 @@ export default function TrainingForm({ id }: { id?: string }) {
   return (
     <AdminFormShell
       form={form}
+      notice={<StaleRecordNotice noun="training" />}
+      after={<RecordHistory entityType="training" id={id} />}
       onSubmit={onSubmit}
       back={{ href: TRAINING_KIND.listHref, label: 'Back to trainings' }}
       title={editing ? 'Edit Training' : 'Add New Training'}

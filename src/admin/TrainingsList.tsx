@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from './api';
+import { api, isStale } from './api';
+import { etagFor } from '../domain/etag';
 import { TRAINING_KIND, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
 import { pageStore } from './pagedList';
 import { useDeleteRecord } from './editRecord';
@@ -33,10 +34,14 @@ export default function TrainingsList({ query }: { query: TrainingListQuery }) {
 
   const toggle = async (training: TrainingRow) => {
     try {
-      await api('PATCH', `/api/admin/trainings/${training.id}`, { isPublished: !training.isPublished });
+      // Only the version this row shows: a toggle from a stale list must not undo someone's change.
+      const ifMatch = { 'if-match': etagFor(training.updatedAt) };
+      await api('PATCH', `/api/admin/trainings/${training.id}`, { isPublished: !training.isPublished }, ifMatch);
       invalidateKeys(TRAININGS_KEY);
       notify.success('Training status updated');
-    } catch {
+    } catch (error) {
+      // The row then shows the current status.
+      if (isStale(error)) invalidateKeys(TRAININGS_KEY);
       notify.error('Failed to update training status');
     }
   };

@@ -13,11 +13,17 @@ export class ApiError extends Error {
   }
 }
 
-export async function api<T>(method: string, path: string, body?: unknown): Promise<T> {
+/** `headers` carries e.g. If-Match, so a change applies only to the version the admin saw. */
+export async function api<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  headers: Record<string, string> = {},
+): Promise<T> {
   const response = await fetch(path, {
     method,
     credentials: 'include',
-    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    headers: body === undefined ? headers : { 'content-type': 'application/json', ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const text = await response.text();
@@ -32,4 +38,9 @@ export async function api<T>(method: string, path: string, body?: unknown): Prom
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, fieldErrors);
   }
   return (text ? JSON.parse(text) : null) as T;
+}
+
+/** A 412: the record changed since this page read it. */
+export function isStale(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 412;
 }

@@ -1,6 +1,9 @@
 import { useEffect, useState } from 'react';
 import type { FieldValues, UseFormSetError } from 'react-hook-form';
-import { api } from './api';
+import { useStore } from '@nanostores/react';
+import { api, isStale } from './api';
+import { etagFor } from '../domain/etag';
+import { $edited, editedVersion, withoutUnchangedSwitches } from './editedRecord';
 import { invalidateKeys } from './stores';
 import { notify } from './notify';
 import { applyServerErrors } from './formErrors';
@@ -17,33 +20,45 @@ export interface RecordKind {
   listHref: string;
 }
 
+type KeepTyped = { keepDirtyValues: boolean };
+
 /**
  * Loads the record being edited into the form. SPEC §7: the edit form fetches the whole list and
- * picks the matching id; an id that is not there (deleted meanwhile) is 'missing', not an error page.
+ * picks the matching id. An id that is not in the list (deleted meanwhile) is 'missing'; a list that
+ * could not be read is 'missing' too, and RecordNotFound then says it could not be loaded.
  */
-export function useRecordToEdit<Row extends { id: string }>(
+export function useRecordToEdit<Row extends { id: string; updatedAt: string }>(
   kind: RecordKind,
   id: string | undefined,
-  onFound: (row: Row) => void,
+  onFound: (row: Row, options?: KeepTyped) => void,
 ): 'loading' | 'ready' | 'missing' {
   const [state, setState] = useState<'loading' | 'ready' | 'missing'>(id ? 'loading' : 'ready');
   useEffect(() => {
     if (!id) return;
-    api<Row[]>('GET', kind.apiPath)
-      .then((list) => {
-        const found = list.find((row) => row.id === id);
-        if (found) onFound(found);
-        setState(found ? 'ready' : 'missing');
-      })
-      .catch(() => setState('missing'));
+    const load = async (keep: boolean) => {
+      let found: Row | undefined;
+      try {
+        found = (await api<Row[]>('GET', kind.apiPath)).find((row) => row.id === id);
+      } catch {
+        if (keep) throw new Error('reload failed');
+        $edited.set({ ...$edited.get(), loadFailed: true });
+        setState('missing');
+        return;
+      }
+      if (found) onFound(found, { keepDirtyValues: keep });
+      $edited.set({ row: found ?? null, loadFailed: false, stale: false, reload: () => load(true) });
+      setState(found ? 'ready' : 'missing');
+    };
+    void load(false);
     // onFound (the form's reset) is left out: a new function each render must not reload the record.
   }, [id, kind.apiPath]);
   return state;
 }
 
 /**
- * Creates or updates the record, then returns to the list with the SPEC's success toast. On failure
- * the form stays filled in, with the server's field messages on their fields and the failure toast.
+ * Creates or updates the record, then returns to the list with the SPEC's success toast. An update
+ * names the version it was loaded from (If-Match). On failure the form stays filled in, with the
+ * server's field messages on their fields and the failure toast; a 412 also shows StaleRecordNotice.
  * Answers whether it saved, so the form knows whether its changes are still unsaved.
  */
 export async function saveRecord<T extends FieldValues>(
@@ -54,12 +69,23 @@ export async function saveRecord<T extends FieldValues>(
 ): Promise<boolean> {
   const noun = kind.label.toLowerCase();
   try {
-    await api(id ? 'PATCH' : 'POST', id ? `${kind.apiPath}/${id}` : kind.apiPath, values);
+    if (id) {
+      const version = editedVersion();
+      await api(
+        'PATCH',
+        `${kind.apiPath}/${id}`,
+        withoutUnchangedSwitches(values),
+        version ? { 'if-match': version } : {},
+      );
+    } else {
+      await api('POST', kind.apiPath, values);
+    }
     invalidateKeys(kind.apiPath);
     notify.flash(`${kind.label} ${id ? 'updated' : 'created'} successfully`);
     window.location.assign(kind.listHref);
     return true;
   } catch (error) {
+    if (isStale(error)) $edited.set({ ...$edited.get(), stale: true });
     applyServerErrors(error, setError);
     notify.error(`Failed to ${id ? 'update' : 'create'} ${noun}`);
     return false;
@@ -70,7 +96,10 @@ export async function saveRecord<T extends FieldValues>(
  * The delete flow of a list (SPEC §2): the row chosen for the dialog, the call, the SPEC's toasts and
  * the lists to refresh (deleting a trainer also deletes its trainings).
  */
-export function useDeleteRecord<Row extends { id: string }>(kind: RecordKind, alsoRefresh: string[] = []) {
+export function useDeleteRecord<Row extends { id: string; updatedAt: string }>(
+  kind: RecordKind,
+  alsoRefresh: string[] = [],
+) {
   const [doomed, setDoomed] = useState<Row | null>(null);
   const [busy, setBusy] = useState(false);
   const noun = kind.label.toLowerCase();
@@ -78,10 +107,13 @@ export function useDeleteRecord<Row extends { id: string }>(kind: RecordKind, al
     if (!doomed) return;
     setBusy(true);
     try {
-      await api('DELETE', `${kind.apiPath}/${doomed.id}`);
+      // Only the version the list shows: a record changed meanwhile is not deleted unseen (412).
+      await api('DELETE', `${kind.apiPath}/${doomed.id}`, undefined, { 'if-match': etagFor(doomed.updatedAt) });
       invalidateKeys((key) => key === kind.apiPath || alsoRefresh.includes(key));
       notify.success(`${kind.label} deleted successfully`);
-    } catch {
+    } catch (error) {
+      // The list then shows the current version.
+      if (isStale(error)) invalidateKeys(kind.apiPath);
       notify.error(`Failed to delete ${noun}`);
     } finally {
       setBusy(false);
@@ -112,13 +144,29 @@ export function FormActions(props: { kind: RecordKind; editing: boolean; submitt
   );
 }
 
-/** The edit form of a record that does not exist (any more). */
+/** The edit form of a record that does not exist (any more), or whose list could not be loaded. */
 export function RecordNotFound({ kind }: { kind: RecordKind }) {
   const noun = kind.label.toLowerCase();
+  const { loadFailed } = useStore($edited);
   return (
-    <div className="rounded-lg bg-white p-8 shadow">
-      <h1 className="mb-2 text-2xl font-bold">{kind.label} not found</h1>
-      <p className="mb-4">This {noun} does not exist any more; it may have been deleted.</p>
+    <div className="rounded-lg bg-white p-8 shadow" role={loadFailed ? 'alert' : undefined}>
+      <h1 className="mb-2 text-2xl font-bold">
+        {loadFailed ? `Could not load this ${noun}` : `${kind.label} not found`}
+      </h1>
+      <p className="mb-4">
+        {loadFailed
+          ? `The ${noun} could not be loaded (the server or the connection failed). It was not deleted.`
+          : `This ${noun} does not exist any more; it may have been deleted.`}
+      </p>
+      {loadFailed && (
+        <button
+          type="button"
+          onClick={() => window.location.reload()}
+          className="mb-4 mr-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
+        >
+          Try again
+        </button>
+      )}
       <a className="text-brand-800 underline" href={kind.listHref}>
         Back to {noun}s
       </a>

@@ -1,6 +1,7 @@
 import type { PublicTrainer, Trainer, TrainerInput } from '../domain/trainer';
 import { getSql } from './db';
-import { requestPublish } from './publishQueue';
+import { requestPublish, type Tx } from './publishQueue';
+import { within } from './transaction';
 import {
   ADMIN_PAGE_SIZE,
   DEFAULT_TRAINER_SORT,
@@ -30,54 +31,70 @@ export async function findPublicById(id: string): Promise<PublicTrainer | undefi
   return row;
 }
 
-export async function insert(input: TrainerInput): Promise<Trainer> {
-  const sql = await getSql();
-  return sql.begin(async (tx) => {
-    const [row] = await tx<Trainer[]>`insert into trainers ${tx(input)} returning *`;
+/** A trainer as stored: its photo is also held by its storage key (what the upload sweep keeps). */
+export interface StoredTrainer extends Trainer {
+  photoKey: string | null;
+}
+
+export async function insert(input: TrainerInput, photoKey: string | null = null, tx?: Tx): Promise<StoredTrainer> {
+  return within(tx, async (tx) => {
+    const [row] = await tx<StoredTrainer[]>`insert into trainers ${tx({ ...input, photoKey })} returning *`;
     await requestPublish(tx, `trainer created ${row!.id}`);
     return row!;
   });
 }
 
-export async function update(id: string, input: TrainerInput): Promise<Trainer | undefined> {
-  return (await updateReturningPrevious(id, input))?.trainer;
+/** The row, locked until the transaction ends (a version check and the write see the same row). */
+export async function lockById(tx: Tx, id: string): Promise<StoredTrainer | undefined> {
+  const [row] = await tx<StoredTrainer[]>`select * from trainers where id = ${id} for update`;
+  return row;
 }
 
-/** Also answers the photo it replaced, so the caller can delete that object after the commit (issue 6). */
-export async function updateReturningPrevious(
+export async function update(
   id: string,
   input: TrainerInput,
-): Promise<{ trainer: Trainer; previousPhoto: string | null } | undefined> {
-  const sql = await getSql();
-  return sql.begin(async (tx) => {
-    const [old] = await tx<{ photo: string | null }[]>`select photo from trainers where id = ${id} for update`;
-    if (!old) return undefined;
-    const [row] = await tx<Trainer[]>`
-      update trainers set ${tx(input)}, updated_at = now() where id = ${id} returning *`;
-    await requestPublish(tx, `trainer updated ${id}`);
-    return { trainer: row!, previousPhoto: old.photo };
+  photoKey: string | null = null,
+  tx?: Tx,
+): Promise<StoredTrainer | undefined> {
+  return within(tx, async (tx) => {
+    // updatedAt moves forward by at least a millisecond at every write: the ETag changes with it.
+    const [row] = await tx<StoredTrainer[]>`
+      update trainers
+      set ${tx({ ...input, photoKey })},
+        updated_at = greatest(date_trunc('milliseconds', now()), updated_at + interval '1 millisecond')
+      where id = ${id} returning *`;
+    if (row) await requestPublish(tx, `trainer updated ${id}`);
+    return row;
   });
 }
 
-/** Whether any trainer still shows this photo (an object may only be deleted when none does). */
-export async function isPhotoInUse(photo: string): Promise<boolean> {
+/**
+ * Whether any trainer still holds this stored object (it may only be deleted when none does). A row
+ * without a key (written by an older instance during a rolling deploy) holds the last path segment
+ * of its photo: this only ever keeps more objects, never fewer.
+ */
+export async function isPhotoKeyInUse(key: string): Promise<boolean> {
   const sql = await getSql();
-  const [row] = await sql<{ used: boolean }[]>`select exists(select 1 from trainers where photo = ${photo}) as used`;
+  const [row] = await sql<{ used: boolean }[]>`
+    select exists(
+      select 1 from trainers
+      where coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) = ${key}
+    ) as used`;
   return row!.used;
 }
 
-/** Every photo a trainer shows (the sweep of abandoned uploads keeps these). */
-export async function photosInUse(): Promise<string[]> {
+/** Every storage key a trainer holds (the sweep of abandoned uploads keeps these). */
+export async function photoKeysInUse(): Promise<string[]> {
   const sql = await getSql();
-  const rows = await sql<{ photo: string }[]>`select distinct photo from trainers where photo is not null`;
-  return rows.map((row) => row.photo);
+  const rows = await sql<{ key: string | null }[]>`
+    select distinct coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) as key from trainers`;
+  return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 
 /** Deletes the trainer and, by the foreign key's cascade, its trainings (SPEC §3). */
-export async function remove(id: string): Promise<Trainer | undefined> {
-  const sql = await getSql();
-  return sql.begin(async (tx) => {
-    const [row] = await tx<Trainer[]>`delete from trainers where id = ${id} returning *`;
+export async function remove(id: string, tx?: Tx): Promise<StoredTrainer | undefined> {
+  return within(tx, async (tx) => {
+    const [row] = await tx<StoredTrainer[]>`delete from trainers where id = ${id} returning *`;
     if (row) await requestPublish(tx, `trainer deleted ${id}`);
     return row;
   });

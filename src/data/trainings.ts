@@ -1,6 +1,7 @@
 import type { Training, TrainingInput, PublicTraining } from '../domain/training';
 import { getSql } from './db';
-import { requestPublish } from './publishQueue';
+import { requestPublish, type Tx } from './publishQueue';
+import { within } from './transaction';
 import {
   ADMIN_PAGE_SIZE,
   DEFAULT_TRAINING_SORT,
@@ -46,28 +47,40 @@ export async function findById(id: string): Promise<Training | undefined> {
   return row;
 }
 
-export async function insert(input: TrainingInput): Promise<Training> {
-  const sql = await getSql();
-  return sql.begin(async (tx) => {
+export async function insert(input: TrainingInput, tx?: Tx): Promise<Training> {
+  return within(tx, async (tx) => {
     const [row] = await tx<Training[]>`insert into trainings ${tx(input)} returning *`;
     await requestPublish(tx, `training created ${row!.id}`);
     return row!;
   });
 }
 
-export async function update(id: string, input: Partial<TrainingInput>): Promise<Training | undefined> {
-  const sql = await getSql();
-  return sql.begin(async (tx) => {
+/** The row, locked until the transaction ends (a version check and the write see the same row). */
+export async function lockById(tx: Tx, id: string): Promise<Training | undefined> {
+  const [row] = await tx<Training[]>`select * from trainings where id = ${id} for update`;
+  return row;
+}
+
+/** The trainer's trainings, locked (deleting the trainer deletes them: the history keeps them). */
+export async function lockByTrainer(tx: Tx, trainerId: string): Promise<Training[]> {
+  return tx<Training[]>`select * from trainings where trainer_id = ${trainerId} order by start_date for update`;
+}
+
+export async function update(id: string, input: Partial<TrainingInput>, tx?: Tx): Promise<Training | undefined> {
+  return within(tx, async (tx) => {
+    // updatedAt moves forward by at least a millisecond at every write: the ETag changes with it.
     const [row] = await tx<Training[]>`
-      update trainings set ${tx(input)}, updated_at = now() where id = ${id} returning *`;
+      update trainings
+      set ${tx(input)},
+        updated_at = greatest(date_trunc('milliseconds', now()), updated_at + interval '1 millisecond')
+      where id = ${id} returning *`;
     if (row) await requestPublish(tx, `training updated ${id}`);
     return row;
   });
 }
 
-export async function remove(id: string): Promise<Training | undefined> {
-  const sql = await getSql();
-  return sql.begin(async (tx) => {
+export async function remove(id: string, tx?: Tx): Promise<Training | undefined> {
+  return within(tx, async (tx) => {
     const [row] = await tx<Training[]>`delete from trainings where id = ${id} returning *`;
     if (row) await requestPublish(tx, `training deleted ${id}`);
     return row;

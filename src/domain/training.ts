@@ -110,8 +110,16 @@ export function endNotBeforeStart(value: { startDate: unknown; endDate: unknown 
 /** Create and full update (SPEC §7 POST/PATCH); a body without a time zone gets its state's zone. */
 export const TrainingInputSchema = TrainingFieldsSchema.transform(inTimeZone).superRefine(endNotBeforeStart);
 
-/** PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row, then checked whole. */
-export const TrainingPatchSchema = TrainingFieldsSchema.partial();
+/**
+ * PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row,
+ * then checked whole. An absent field stays absent: zod 4 would fill a default into an optional
+ * field, and the toggle would reset the CE credits and the certification.
+ */
+export const TrainingPatchSchema = TrainingFieldsSchema.extend({
+  isEMDRIACertified: z.boolean().optional(),
+  ceCredits: wholeNumber(TRAINING_MESSAGES.ceCredits).optional(),
+  isPublished: z.boolean().optional(),
+}).partial();
 export type TrainingPatch = z.output<typeof TrainingPatchSchema>;
 
 export type TrainingFormValues = z.input<typeof TrainingInputSchema>;

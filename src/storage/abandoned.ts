@@ -9,9 +9,17 @@ import type { ImageStore } from './types';
 export const ABANDONED_UPLOAD_MS = 2 * 86_400_000;
 const SWEEP_EVERY_MS = 86_400_000;
 
-/** Deletes the store's objects that no photo in `inUse` refers to and that are older than the grace period. */
-export async function deleteAbandonedUploads(store: ImageStore, inUse: string[], now = new Date()): Promise<string[]> {
-  const kept = new Set(inUse.map((photo) => store.keyFromPublicPath(photo)));
+/**
+ * Deletes the store's objects whose key no trainer holds and that are older than the grace period.
+ * Keys, not public URLs, decide: a changed S3_PUBLIC_URL or a restored database never makes a photo
+ * in use look abandoned.
+ */
+export async function deleteAbandonedUploads(
+  store: ImageStore,
+  keysInUse: string[],
+  now = new Date(),
+): Promise<string[]> {
+  const kept = new Set(keysInUse);
   const deleted: string[] = [];
   for await (const { key, writtenAt } of store.listObjects()) {
     if (kept.has(key) || now.getTime() - writtenAt.getTime() < ABANDONED_UPLOAD_MS) continue;
@@ -21,9 +29,9 @@ export async function deleteAbandonedUploads(store: ImageStore, inUse: string[],
   return deleted;
 }
 
-/** One sweep of the configured store against the trainers' photos. */
+/** One sweep of the configured store against the keys the trainers hold. */
 export async function sweepAbandonedUploads(now = new Date()): Promise<string[]> {
-  return deleteAbandonedUploads(imageStore(), await trainers.photosInUse(), now);
+  return deleteAbandonedUploads(imageStore(), await trainers.photoKeysInUse(), now);
 }
 
 /** Sweeps soon after start, then daily; a failure (database or bucket away) is logged and tried next time. */

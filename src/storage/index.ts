@@ -21,16 +21,3 @@ export function localImageStore(): LocalImageStore | null {
   const store = imageStore();
   return store instanceof LocalImageStore ? store : null;
 }
-
-/** Deletes a photo object no longer used (issue 6); a failure is only logged, the change is already committed. */
-export async function deletePhotoObject(photo: string | null | undefined): Promise<void> {
-  if (!photo) return;
-  const store = imageStore();
-  const key = store.keyFromPublicPath(photo);
-  if (!key) return;
-  try {
-    await store.delete(key);
-  } catch (error) {
-    console.error(`[storage] could not delete ${photo}:`, error);
-  }
-}

@@ -1,10 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
-import { HttpError } from '../server/http';
+import { StorageError } from './errors';
 import { checkUploadSignature, signingSecret, signUpload } from './signing';
-import { isObjectKey, OBJECT_PATH, UPLOAD_PATH, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
+import { isObjectKey, newObjectKey, OBJECT_PATH, UPLOAD_PATH, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
 
 /**
  * Local disk driver (CONTRACT.md: S3_* unset): objects live in DATA_DIR/uploads/<key>, uploads go
@@ -23,7 +22,7 @@ export class LocalImageStore implements ImageStore {
 
   async createUploadTarget(origin: string) {
     void this.sweep();
-    const key = randomBytes(16).toString('hex');
+    const key = newObjectKey();
     const expires = Math.floor(Date.now() / 1000) + UPLOAD_TTL_SECONDS;
     const sig = signUpload(signingSecret(this.dataDir), key, expires);
     return { key, uploadURL: `${origin}${UPLOAD_PATH}${key}?expires=${expires}&sig=${sig}` };
@@ -67,8 +66,16 @@ export class LocalImageStore implements ImageStore {
     }
   }
 
-  async markVerified() {
+  async readObject(key: string) {
+    return fs.readFile(this.file(key)).catch(() => null);
+  }
+  /** Written aside, then renamed: the object appears whole or not at all. */
+  async writeObject(key: string, bytes: Uint8Array) {
     // Served with the type read from its bytes at each request (src/server/objects.ts).
+    await fs.mkdir(path.join(this.uploadsDir, '.tmp'), { recursive: true });
+    const temp = path.join(this.uploadsDir, '.tmp', key);
+    await fs.writeFile(temp, bytes, { mode: 0o600, flag: 'wx' });
+    await fs.rename(temp, this.file(key));
   }
 
   async delete(key: string) {
@@ -89,11 +96,11 @@ export class LocalImageStore implements ImageStore {
    * the browser may retry within the expiry).
    */
   async receive(key: string, params: URLSearchParams, declaredLength: number, body: ReadableStream<Uint8Array> | null) {
-    if (!isObjectKey(key)) throw new HttpError(404, 'Not found');
+    if (!isObjectKey(key)) throw new StorageError('notFound', 'Not found');
     const check = checkUploadSignature(signingSecret(this.dataDir), key, params.get('expires'), params.get('sig'));
-    if (check === 'expired') throw new HttpError(403, 'This upload URL has expired; request a new one');
-    if (check === 'invalid') throw new HttpError(403, 'This upload URL is not valid');
-    if (declaredLength > MAX_PHOTO_BYTES) throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
+    if (check === 'expired') throw new StorageError('forbidden', 'This upload URL has expired; request a new one');
+    if (check === 'invalid') throw new StorageError('forbidden', 'This upload URL is not valid');
+    if (declaredLength > MAX_PHOTO_BYTES) throw new StorageError('tooLarge', PHOTO_MESSAGES.tooLarge);
 
     await fs.mkdir(path.join(this.uploadsDir, '.claims'), { recursive: true });
     await fs.mkdir(path.join(this.uploadsDir, '.tmp'), { recursive: true });
@@ -101,18 +108,18 @@ export class LocalImageStore implements ImageStore {
     try {
       await (await fs.open(claim, 'wx')).close();
     } catch {
-      throw new HttpError(409, 'This upload URL has already been used; request a new one');
+      throw new StorageError('used', 'This upload URL has already been used; request a new one');
     }
     const temp = path.join(this.uploadsDir, '.tmp', key);
     try {
       const size = await writeLimited(body, temp, MAX_PHOTO_BYTES);
-      if (size === 0) throw new HttpError(400, PHOTO_MESSAGES.empty);
+      if (size === 0) throw new StorageError('invalid', PHOTO_MESSAGES.empty);
       await fs.rename(temp, this.file(key));
       return { size };
     } catch (error) {
       await fs.rm(temp, { force: true });
       await fs.rm(claim, { force: true });
-      throw error instanceof HttpError ? error : new HttpError(400, 'The upload was interrupted');
+      throw error instanceof StorageError ? error : new StorageError('invalid', 'The upload was interrupted');
     }
   }
 
@@ -149,7 +156,7 @@ async function writeLimited(body: ReadableStream<Uint8Array> | null, file: strin
       size += value.byteLength;
       if (size > limit) {
         await reader.cancel().catch(() => undefined);
-        throw new HttpError(413, PHOTO_MESSAGES.tooLarge);
+        throw new StorageError('tooLarge', PHOTO_MESSAGES.tooLarge);
       }
       await handle.write(value);
     }

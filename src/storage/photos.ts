@@ -1,16 +1,20 @@
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
-import { HttpError } from '../server/http';
+import { StorageError, STORAGE_UNAVAILABLE } from './errors';
 import { sniffImageType, SNIFF_BYTES } from './imageType';
 import { imageStore } from './index';
+import { reencodeImage } from './reencode';
+import { newObjectKey } from './types';
 
-function refused(message: string): HttpError {
-  return new HttpError(400, message, { photoURL: [message] });
+function refused(message: string): StorageError {
+  return new StorageError('invalid', message, 'photoURL');
 }
 
 /**
- * `PUT /api/admin/trainer-photos` (SPEC §7, issue 6): the URL must be one this site issued (it is
- * never fetched), the object must exist, be at most 5 MB and be a JPEG, PNG, WebP or GIF by its
- * bytes. A refused object is deleted. Returns the photo's stable public path.
+ * `PUT /api/admin/trainer-photos` (SPEC §7): the URL must be one this site issued (it is never
+ * fetched), the object must exist, be at most 5 MB and be a JPEG, PNG, WebP or GIF by its bytes.
+ * The photo is then re-encoded (src/storage/reencode.ts) under a new key no upload URL was ever
+ * issued for, so what is served is the server's copy, and the upload is deleted. A refused object
+ * is deleted too. Returns the photo's stable public path.
  */
 export async function registerPhoto(photoURL: string, ownOrigins: readonly string[]): Promise<string> {
   let url: URL;
@@ -30,25 +34,34 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
       throw refused(head.size === 0 ? PHOTO_MESSAGES.empty : PHOTO_MESSAGES.tooLarge);
     }
     const type = sniffImageType(await store.readFirstBytes(key, SNIFF_BYTES));
-    if (!type) {
+    const bytes = type ? await store.readObject(key) : null;
+    if (!type || !bytes || bytes.length > MAX_PHOTO_BYTES) {
       await store.delete(key);
-      throw refused(PHOTO_MESSAGES.notImage);
+      throw refused(bytes && bytes.length > MAX_PHOTO_BYTES ? PHOTO_MESSAGES.tooLarge : PHOTO_MESSAGES.notImage);
     }
-    await store.markVerified(key, type);
-    return store.publicPath(key);
+    const copy = await reencodeImage(bytes, type).catch(async (error: unknown) => {
+      await store.delete(key);
+      throw error;
+    });
+    const copyKey = newObjectKey();
+    await store.writeObject(copyKey, copy.bytes, copy.type);
+    await store
+      .delete(key)
+      .catch((error: unknown) => console.error(`[storage] could not delete upload ${key}:`, error));
+    return store.publicPath(copyKey);
   } catch (error) {
-    if (error instanceof HttpError) throw error;
+    if (error instanceof StorageError) throw error;
     console.error('[storage] photo registration failed:', error);
-    throw new HttpError(503, 'Photo storage is unavailable; try again', undefined, { 'retry-after': '5' });
+    throw new StorageError('unavailable', STORAGE_UNAVAILABLE);
   }
 }
 
-/** `POST /api/admin/objects/upload`: storage failures are a clear 503, never a 500. */
+/** `POST /api/admin/objects/upload`: storage failures are a clear "unavailable", never a crash. */
 export async function createUploadURL(origin: string): Promise<string> {
   try {
     return (await imageStore().createUploadTarget(origin)).uploadURL;
   } catch (error) {
     console.error('[storage] could not create an upload URL:', error);
-    throw new HttpError(503, 'Photo storage is unavailable; try again', undefined, { 'retry-after': '5' });
+    throw new StorageError('unavailable', STORAGE_UNAVAILABLE);
   }
 }

@@ -1,6 +1,4 @@
-import { randomBytes } from 'node:crypto';
 import {
-  CopyObjectCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
@@ -10,7 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { ImageType } from './imageType';
-import { isObjectKey, OBJECT_CACHE_CONTROL, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
+import { isObjectKey, newObjectKey, OBJECT_CACHE_CONTROL, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
 
 export interface S3Settings {
   endpoint: string;
@@ -56,7 +54,7 @@ export class S3ImageStore implements ImageStore {
   }
 
   async createUploadTarget() {
-    const key = randomBytes(16).toString('hex');
+    const key = newObjectKey();
     return { key, uploadURL: await this.presignPut(key, UPLOAD_TTL_SECONDS) };
   }
 
@@ -102,14 +100,23 @@ export class S3ImageStore implements ImageStore {
     return bytes.subarray(0, count);
   }
 
-  /** The uploader chose the Content-Type header; replace it with the verified one and long caching. */
-  async markVerified(key: string, type: ImageType) {
+  async readObject(key: string) {
+    try {
+      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+      return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
+    } catch (error) {
+      if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  /** The server's own object (the re-encoded photo): its type and long caching are set here, not by an uploader. */
+  async writeObject(key: string, bytes: Uint8Array, type: ImageType) {
     await this.client.send(
-      new CopyObjectCommand({
+      new PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: PREFIX + key,
-        CopySource: `${this.settings.bucket}/${PREFIX}${key}`,
-        MetadataDirective: 'REPLACE',
+        Body: bytes,
         ContentType: type,
         CacheControl: OBJECT_CACHE_CONTROL,
         ContentDisposition: 'inline',

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import type { ImageType } from './imageType';
 
 /**
@@ -17,8 +18,10 @@ export interface ImageStore {
   /** Size of the stored object, or null when there is none. */
   readHead(key: string): Promise<{ size: number } | null>;
   readFirstBytes(key: string, count: number): Promise<Uint8Array>;
-  /** Records the verified type so the object is served with it (S3 keeps the uploader's header otherwise). */
-  markVerified(key: string, type: ImageType): Promise<void>;
+  /** The whole object (photos are at most 5 MB); null when there is none. */
+  readObject(key: string): Promise<Uint8Array | null>;
+  /** Stores a new object the server made (the re-encoded photo), served with this type. */
+  writeObject(key: string, bytes: Uint8Array, type: ImageType): Promise<void>;
   delete(key: string): Promise<void>;
   /** Every object of this store with the time it was written (for the sweep of abandoned uploads). */
   listObjects(): AsyncIterable<{ key: string; writtenAt: Date }>;
@@ -31,6 +34,11 @@ export const OBJECT_PATH = '/objects/';
 export const OBJECT_KEY = /^[a-f0-9]{32}$/;
 export const UPLOAD_TTL_SECONDS = 15 * 60;
 export const OBJECT_CACHE_CONTROL = 'public, max-age=31536000, immutable';
+
+/** A new random key (never derived from a file name). */
+export function newObjectKey(): string {
+  return randomBytes(16).toString('hex');
+}
 
 export function isObjectKey(value: unknown): value is string {
   return typeof value === 'string' && OBJECT_KEY.test(value);

@@ -117,6 +117,45 @@ describe('hostile input', () => {
     }, 120_000);
   }
 
+  test('hostile If-Match headers on PATCH and DELETE: no 5xx, and a refused call changes nothing', async () => {
+    const header = fc.oneof(
+      fc.string({ unit: fc.constantFrom(...' !"#*,/W0123456789abcxyz\t'.split('')), maxLength: 60 }),
+      fc.constantFrom('*', 'W/"1"', '"', '""', '"a" ,, "b"', `"${'9'.repeat(3000)}"`, ', *', '*, "x"'),
+    );
+    await fc.assert(
+      fc.asyncProperty(header, fc.constantFrom('PATCH', 'DELETE'), async (ifMatch, method) => {
+        const before = await fingerprint();
+        const response = await admin.call(
+          method,
+          `/api/admin/trainings/${trainingId}`,
+          method === 'PATCH' ? { title: 'If-Match probe' } : undefined,
+          { 'if-match': ifMatch },
+        );
+        expect(response.status, ifMatch).toBeLessThan(500);
+        if (response.status === 412) expect(await fingerprint()).toBe(before);
+        if (response.status === 200 && method === 'DELETE') {
+          trainingId = (await createTraining(trainerId)).id;
+        }
+      }),
+      { numRuns: 60, seed: 20261123 },
+    );
+  }, 120_000);
+
+  test('GET /api/admin/changes with hostile queries: 200 or 400, never 5xx', async () => {
+    await fc.assert(
+      fc.asyncProperty(
+        fc.constantFrom('page', 'limit', 'entityType', 'entityId', 'other'),
+        hostileString,
+        async (key, value) => {
+          const query = new URLSearchParams({ [key]: value.slice(0, 3000).toWellFormed() });
+          const response = await admin.call('GET', `/api/admin/changes?${query}`);
+          expect([200, 400], `${key}=${value.slice(0, 50)}`).toContain(response.status);
+        },
+      ),
+      { numRuns: 60, seed: 20261123 },
+    );
+  }, 120_000);
+
   test('public reads with hostile queries and ids: no 5xx', async () => {
     await fc.assert(
       fc.asyncProperty(

@@ -6,6 +6,7 @@ import { png } from '../support/images';
 import { base, keyOf, localUploads, photoTrainer as trainer, uploadsDir } from '../support/localUploads';
 import { resetDatabase } from '../support/reset';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../src/storage/abandoned';
+import { getSql } from '../../src/data/db';
 
 /** A stored photo's life (issue 6): served safely, deleted when no trainer shows it any more. */
 let admin: AdminClient;
@@ -30,7 +31,8 @@ describe('photo serving and deletion', () => {
     const head = await fetch(`${base()}${objectPath}`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('image/png');
-    expect(Number(head.headers.get('content-length'))).toBe(png().length);
+    const body = await fetch(`${base()}${objectPath}`).then((r) => r.arrayBuffer());
+    expect(Number(head.headers.get('content-length'))).toBe(body.byteLength);
   });
 
   test('replacing or removing a photo deletes the old object after the save; a photo still shown elsewhere stays', async () => {
@@ -83,6 +85,15 @@ describe('abandoned uploads', () => {
     expect((await fetch(`${base()}${abandoned}`)).status).toBe(404);
     expect((await fetch(`${base()}${shown}`)).status).toBe(200);
     expect(fs.existsSync(path.join(uploadsDir(), keyOf(shown)))).toBe(true);
+  });
+
+  test('a trainer row without a storage key (written before keys were stored) keeps its photo through the sweep', async () => {
+    const photo = await uploadPhoto();
+    const sql = await getSql();
+    await sql`insert into trainers (name, bio, photo, photo_key) values ('Dr. Old Row', 'Bio', ${photo}, null)`;
+    const deleted = await sweepAbandonedUploads(new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000));
+    expect(deleted).not.toContain(keyOf(photo));
+    expect((await fetch(`${base()}${photo}`)).status).toBe(200);
   });
 
   test('saving a form whose upload was swept meanwhile is refused at the photo field; the trainer is unchanged', async () => {

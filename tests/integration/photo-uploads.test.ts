@@ -6,6 +6,7 @@ import { png, SVG, TEXT } from '../support/images';
 import { base, keyOf, localUploads, uploadsDir } from '../support/localUploads';
 import { resetDatabase } from '../support/reset';
 import { signingSecret, signUpload } from '../../src/storage/signing';
+import sharp from 'sharp';
 
 /** The local photo driver's two calls (issue 6): signed upload URLs, and the server's own size and type checks. */
 const MAX = 5_242_880;
@@ -86,20 +87,24 @@ describe('photo upload: guards and signed URLs', () => {
 });
 
 describe('photo upload: size and type are checked by the server', () => {
-  test('a PNG sent as text/plain (a renamed .txt) is accepted by its bytes and served as image/png', async () => {
+  test('a PNG sent as text/plain (a renamed .txt) is accepted by its bytes; its re-encoded copy is served as image/png', async () => {
     const image = png({ width: 3, height: 2 });
     const url = await newUploadURL();
     expect((await put(url, image, 'text/plain')).status).toBe(201);
     const registered = await register(url);
     expect(registered.status).toBe(200);
-    expect(registered.body).toEqual({ objectPath: `/objects/${keyOf(url)}` });
+    // The copy lives under a new key no upload URL was issued for; the upload itself is gone.
+    expect(registered.body.objectPath).toMatch(/^\/objects\/[a-f0-9]{32}$/);
+    expect(keyOf(registered.body.objectPath)).not.toBe(keyOf(url));
+    expect(fs.existsSync(path.join(uploadsDir(), keyOf(url)))).toBe(false);
 
     const served = await fetch(`${base()}${registered.body.objectPath}`);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 3, 2]);
   });
 
   test('a text file labelled image/png is refused at registration, deleted, and never served', async () => {

@@ -6,6 +6,7 @@ import { startS3 } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 import { ABANDONED_UPLOAD_MS, deleteAbandonedUploads } from '../../src/storage/abandoned';
 import { S3ImageStore } from '../../src/storage/s3';
+import sharp from 'sharp';
 
 /**
  * The S3 driver end to end (issue 6): our server with S3_* set, against an S3-compatible server
@@ -58,14 +59,19 @@ describe('S3 driver', () => {
     const uploadURL = await uploadToBucket(image, 'text/plain');
     const registered = await admin.call('PUT', '/api/admin/trainer-photos', { photoURL: uploadURL });
     expect(registered.status).toBe(200);
-    const key = new URL(uploadURL).pathname.split('/').pop();
-    expect(registered.body).toEqual({ objectPath: `${s3.env.S3_PUBLIC_URL}/trainer-photos/${key}` });
+    const key = new URL(uploadURL).pathname.split('/').pop()!;
+    // The served photo is the server's re-encoded copy under a new key; the upload (whose presigned
+    // URL may still be valid) is deleted.
+    expect(registered.body.objectPath).toMatch(new RegExp(`^${s3.env.S3_PUBLIC_URL}/trainer-photos/[a-f0-9]{32}$`));
+    expect(registered.body.objectPath).not.toContain(key);
+    expect((await fetch(uploadURL.split('?')[0]!)).status).toBe(404);
 
     const served = await fetch(registered.body.objectPath);
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
-    expect(Buffer.from(await served.arrayBuffer()).equals(image)).toBe(true);
+    const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', 5, 5]);
   });
 
   test('a text file labelled image/png is refused and removed from the bucket; a foreign bucket URL is not ours', async () => {
@@ -109,7 +115,7 @@ describe('S3 driver', () => {
     expect((await admin.call('POST', '/api/admin/trainers', { ...trainer, photo: shown })).status).toBe(201);
     const abandoned = await register();
     const inUse = ((await admin.call('GET', '/api/admin/trainers')).body as { photo: string | null }[]).flatMap((t) =>
-      t.photo ? [t.photo] : [],
+      t.photo ? [t.photo.split('/').pop()!] : [],
     );
     const { env } = s3;
     const store = new S3ImageStore({

@@ -38,3 +38,31 @@ export const SVG = Buffer.from(
   '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><script>alert(1)</script></svg>',
 );
 export const TEXT = Buffer.from('Just some notes, not an image.\n');
+
+/** A JPEG carrying EXIF with a camera make and a GPS position (IFD3 is the GPS directory). */
+export async function jpegWithGps(width = 16, height = 12): Promise<Buffer> {
+  const { default: sharp } = await import('sharp');
+  return sharp({ create: { width, height, channels: 3, background: { r: 200, g: 40, b: 40 } } })
+    .jpeg()
+    .withExif({
+      IFD0: { Make: 'SpyCam', Model: 'Tracker 3000' },
+      IFD3: {
+        GPSLatitudeRef: 'N',
+        GPSLatitude: '37/1 46/1 30/1',
+        GPSLongitudeRef: 'W',
+        GPSLongitude: '122/1 25/1 10/1',
+      },
+    })
+    .toBuffer();
+}
+
+/** A PNG whose header announces `width` × `height` pixels over a tiny body: a decompression bomb's shape. */
+export function pngHeaderClaiming(width: number, height: number): Buffer {
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(width, 0);
+  ihdr.writeUInt32BE(height, 4);
+  ihdr.set([8, 2, 0, 0, 0], 8);
+  const signature = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+  const body = zlib.deflateSync(Buffer.alloc(4096));
+  return Buffer.concat([signature, chunk('IHDR', ihdr), chunk('IDAT', body), chunk('IEND', Buffer.alloc(0))]);
+}

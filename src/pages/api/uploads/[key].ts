@@ -1,10 +1,11 @@
-import { endpoint, json, notFound } from '../../../server/http';
+import { json, notFound } from '../../../server/http';
+import { edge } from '../../../server/edge';
 import { localImageStore } from '../../../storage';
 
 export const prerender = false;
 
 /** The local driver's signed, single-use upload URL (issue 6); the signature is the authorisation. */
-export const PUT = endpoint(async (ctx) => {
+export const PUT = edge(async (ctx) => {
   const store = localImageStore();
   if (!store) throw notFound();
   const declared = Number(ctx.request.headers.get('content-length') ?? 0);

@@ -1,11 +1,12 @@
-import { endpoint, json } from '../../../../server/http';
+import { json } from '../../../../server/http';
+import { edge } from '../../../../server/edge';
 import { requireAdmin } from '../../../../auth/guard';
 import { createUploadURL } from '../../../../storage/photos';
 
 export const prerender = false;
 
 /** SPEC §7: a short-lived signed URL for one PUT of one photo (issue 6). */
-export const POST = endpoint(async (ctx) => {
+export const POST = edge(async (ctx) => {
   await requireAdmin(ctx);
   // The page's own origin (checked by requireAdmin), so the PUT stays same-origin behind a CDN proxy too.
   return json({ uploadURL: await createUploadURL(ctx.request.headers.get('origin') ?? ctx.url.origin) });

@@ -1,32 +1,21 @@
-import { endpoint, idParam, json, notFound, readJson } from '../../../../server/http';
+import { idParam, json, readJson } from '../../../../server/http';
+import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
-import * as trainers from '../../../../data/trainers';
-import { assertNewPhotoStored, releasePhoto } from '../../../../server/trainerPhotos';
+import { deleteTrainer, updateTrainer } from '../../../../services/trainers';
 
 export const prerender = false;
 
-export const PATCH = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
-  const id = idParam(ctx);
+/** With If-Match, only the version it names is changed (412 otherwise); without, as SPEC §7 says. */
+export const PATCH = edge(async (ctx) => {
+  const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  // Only a photo needs the stored row first: is it new, and if so, is its upload still there?
-  if (input.photo) {
-    const current = await trainers.findById(id);
-    if (!current) throw notFound('Trainer not found');
-    await assertNewPhotoStored(input.photo, current.photo);
-  }
-  const updated = await trainers.updateReturningPrevious(id, input);
-  if (!updated) throw notFound('Trainer not found');
-  await releasePhoto(updated.previousPhoto, updated.trainer.photo);
-  return json(updated.trainer);
+  return recordJson(await updateTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx)));
 });
 
 /** Also deletes the trainer's trainings (SPEC §3). */
-export const DELETE = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
-  const trainer = await trainers.remove(idParam(ctx));
-  if (!trainer) throw notFound('Trainer not found');
-  await releasePhoto(trainer.photo, null);
+export const DELETE = edge(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const trainer = await deleteTrainer(actorOf(admin), idParam(ctx), ifMatch(ctx));
   return json({ deleted: trainer.id });
 });

@@ -2,9 +2,10 @@ import { endpoint, json, readJson } from '../../../../server/http';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import * as trainers from '../../../../data/trainers';
-import { assertNewPhotoStored } from '../../../../server/trainerPhotos';
 import { TrainerListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../server/listQuery';
+import { createTrainer } from '../../../../services/trainers';
+import { actorOf, edge, recordJson } from '../../../../server/edge';
 
 export const prerender = false;
 
@@ -14,9 +15,8 @@ export const GET = endpoint(async (ctx) => {
   return query ? pageResponse(await trainers.listPage(query)) : json(await trainers.listAll());
 });
 
-export const POST = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
+export const POST = edge(async (ctx) => {
+  const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  await assertNewPhotoStored(input.photo);
-  return json(await trainers.insert(input), 201);
+  return recordJson(await createTrainer(actorOf(admin), input), 201);
 });

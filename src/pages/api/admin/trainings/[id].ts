@@ -1,26 +1,23 @@
-import { endpoint, idParam, json, notFound, readJson } from '../../../../server/http';
+import { idParam, json, readJson } from '../../../../server/http';
+import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainingPatchSchema } from '../../../../domain/training';
-import * as trainings from '../../../../data/trainings';
-import { mergeTrainingPatch } from '../../../../server/trainingInput';
+import { deleteTraining, updateTraining } from '../../../../services/trainings';
 
 export const prerender = false;
 
-/** The whole training, or only some fields such as `{isPublished}` for the toggle (SPEC §7). */
-export const PATCH = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
-  const id = idParam(ctx);
+/**
+ * The whole training, or only some fields such as `{isPublished}` for the toggle (SPEC §7). With
+ * If-Match, only the version it names is changed (412 otherwise).
+ */
+export const PATCH = edge(async (ctx) => {
+  const admin = await requireAdmin(ctx);
   const patch = await readJson(ctx, TrainingPatchSchema);
-  const existing = await trainings.findById(id);
-  if (!existing) throw notFound('Training not found');
-  const updated = await trainings.update(id, await mergeTrainingPatch(existing, patch));
-  if (!updated) throw notFound('Training not found');
-  return json(updated);
+  return recordJson(await updateTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx)));
 });
 
-export const DELETE = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
-  const training = await trainings.remove(idParam(ctx));
-  if (!training) throw notFound('Training not found');
+export const DELETE = edge(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const training = await deleteTraining(actorOf(admin), idParam(ctx), ifMatch(ctx));
   return json({ deleted: training.id });
 });

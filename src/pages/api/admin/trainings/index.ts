@@ -2,9 +2,10 @@ import { endpoint, json, readJson } from '../../../../server/http';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainingInputSchema } from '../../../../domain/training';
 import * as trainings from '../../../../data/trainings';
-import { ensureTrainerExists } from '../../../../server/trainingInput';
 import { TrainingListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../server/listQuery';
+import { createTraining } from '../../../../services/trainings';
+import { actorOf, edge, recordJson } from '../../../../server/edge';
 
 export const prerender = false;
 
@@ -14,9 +15,8 @@ export const GET = endpoint(async (ctx) => {
   return query ? pageResponse(await trainings.listPage(query)) : json(await trainings.listAll());
 });
 
-export const POST = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
+export const POST = edge(async (ctx) => {
+  const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainingInputSchema);
-  await ensureTrainerExists(input.trainerId);
-  return json(await trainings.insert(input), 201);
+  return recordJson(await createTraining(actorOf(admin), input), 201);
 });

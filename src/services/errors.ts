@@ -1,0 +1,43 @@
+import { etagFor, ifMatchAllows } from '../domain/etag';
+
+/**
+ * What an admin use case can refuse, in its own terms; `src/server/` turns these into HTTP answers
+ * at the edge, so the use cases stay callable from anywhere (a CLI, a test, an import job).
+ */
+export class ServiceError extends Error {}
+
+export class NotFoundError extends ServiceError {}
+
+/** The record changed since the caller read it (its If-Match names an older version). */
+export class StaleVersionError extends ServiceError {
+  constructor(
+    message: string,
+    readonly currentEtag: string,
+  ) {
+    super(message);
+  }
+}
+
+/** Input that is valid on its own but not against the stored data (a trainer that is gone…). */
+export class InvalidInputError extends ServiceError {
+  constructor(
+    message: string,
+    readonly fieldErrors: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+/** The admin acting, as recorded in the history. */
+export interface Actor {
+  adminId: string;
+  email: string;
+}
+
+/** Refuses a write whose expected version (If-Match) is not the stored one. */
+export function checkVersion(noun: string, updatedAt: Date, ifMatch: string | null | undefined): void {
+  const current = etagFor(updatedAt);
+  if (!ifMatchAllows(ifMatch, current)) {
+    throw new StaleVersionError(`This ${noun} was changed by someone else; reload it and try again`, current);
+  }
+}

@@ -1,0 +1,55 @@
+import { isPhotoKeyInUse } from '../data/trainers';
+import { PHOTO_MESSAGES } from '../domain/photo';
+import { imageStore } from '../storage';
+import { registerPhoto } from '../storage/photos';
+import { InvalidInputError } from './errors';
+
+/**
+ * The storage key of a trainer's photo. Unchanged photo: the stored key (its URL base may have
+ * changed since, e.g. S3_PUBLIC_URL). New photo: the key of the path this store just issued.
+ */
+export function photoKeyFor(photo: string | null, stored?: { photo: string | null; photoKey: string | null }) {
+  if (!photo) return null;
+  if (stored && stored.photo === photo && stored.photoKey) return stored.photoKey;
+  return imageStore().keyFromPublicPath(photo);
+}
+
+/**
+ * A photo newly put on a trainer must still be stored: an upload left in a form for longer than the
+ * grace period of the abandoned-upload sweep is gone, and saving its path would show a broken photo.
+ * A store that cannot answer does not block the save (it is logged); the photo then falls back to
+ * the initials on the pages if it really is gone.
+ */
+export async function assertNewPhotoStored(photo: string | null, previous: string | null = null): Promise<void> {
+  if (!photo || photo === previous) return;
+  const key = imageStore().keyFromPublicPath(photo);
+  if (!key) return;
+  let stored: boolean;
+  try {
+    stored = (await imageStore().readHead(key)) !== null;
+  } catch (error) {
+    console.error(`[storage] could not check ${photo}:`, error);
+    return;
+  }
+  if (!stored) throw new InvalidInputError(PHOTO_MESSAGES.missing, { photo: [PHOTO_MESSAGES.missing] });
+}
+
+/**
+ * After a trainer's photo was replaced or removed, or the trainer deleted, its object is deleted once
+ * the change is committed, unless a trainer still holds the same key. Never throws: the change
+ * itself has succeeded.
+ */
+export async function releasePhotoKey(previous: string | null, current: string | null): Promise<void> {
+  if (!previous || previous === current) return;
+  try {
+    if (await isPhotoKeyInUse(previous)) return;
+    await imageStore().delete(previous);
+  } catch (error) {
+    console.error(`[storage] could not release photo ${previous}:`, error);
+  }
+}
+
+/** `PUT /api/admin/trainer-photos`: checks and re-encodes an upload; answers the photo's public path. */
+export function registerTrainerPhoto(photoURL: string, ownOrigins: readonly string[]): Promise<string> {
+  return registerPhoto(photoURL, ownOrigins);
+}

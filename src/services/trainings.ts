@@ -1,0 +1,84 @@
+import * as trainers from '../data/trainers';
+import * as trainings from '../data/trainings';
+import * as history from '../data/history';
+import { transaction } from '../data/transaction';
+import type { Tx } from '../data/publishQueue';
+import { TrainingInputSchema, type Training, type TrainingInput, type TrainingPatch } from '../domain/training';
+import { checkVersion, InvalidInputError, NotFoundError, type Actor } from './errors';
+
+/**
+ * Training use cases: create, update (all or some fields), publish toggle, delete. Each checks the
+ * version and writes the change, its history entry and its publish request in one transaction.
+ */
+
+const notFound = () => new NotFoundError('Training not found');
+const who = (actor: Actor) => ({ adminId: actor.adminId, adminEmail: actor.email, entityType: 'training' as const });
+
+/** A training must name an existing trainer: a message on the field, not a foreign-key failure. */
+async function ensureTrainerExists(tx: Tx, trainerId: string): Promise<void> {
+  if (!(await trainers.lockById(tx, trainerId))) {
+    throw new InvalidInputError('Invalid input', { trainerId: ['Trainer not found'] });
+  }
+}
+
+export async function createTraining(actor: Actor, input: TrainingInput): Promise<Training> {
+  return transaction(async (tx) => {
+    await ensureTrainerExists(tx, input.trainerId);
+    const row = await trainings.insert(input, tx);
+    await history.record(tx, { ...who(actor), entityId: row.id, action: 'create', before: null, after: row });
+    return row;
+  });
+}
+
+/** Some fields merged over the stored row, and the whole checked again (end after start…). */
+function merge(existing: Training, patch: TrainingPatch): TrainingInput {
+  const { id: _id, createdAt: _c, updatedAt: _u, revision: _r, timeZone, ...stored } = existing;
+  // A new state sent without a zone (a caller that knows no zones) moves the training to that state's zone.
+  const keepZone = patch.state === undefined || patch.state === existing.state;
+  // A refusal is a zod error: the endpoint answers it as any invalid body (400 with field messages).
+  return TrainingInputSchema.parse({ ...stored, ...(keepZone ? { timeZone } : {}), ...patch });
+}
+
+/** The toggle of the list sends only `{isPublished}` (SPEC §7): a publish or unpublish entry. */
+function actionOf(patch: TrainingPatch, before: Training) {
+  const keys = Object.keys(patch);
+  if (keys.length === 1 && keys[0] === 'isPublished' && patch.isPublished !== before.isPublished) {
+    return patch.isPublished ? 'publish' : 'unpublish';
+  }
+  return 'update';
+}
+
+/** The whole training, or only some fields (the list's publish toggle sends only `isPublished`). */
+export async function updateTraining(
+  actor: Actor,
+  id: string,
+  patch: TrainingPatch,
+  ifMatch?: string | null,
+): Promise<Training> {
+  return transaction(async (tx) => {
+    const before = await trainings.lockById(tx, id);
+    if (!before) throw notFound();
+    checkVersion('training', before.updatedAt, ifMatch);
+    const input = merge(before, patch);
+    if (input.trainerId !== before.trainerId) await ensureTrainerExists(tx, input.trainerId);
+    const after = (await trainings.update(id, input, tx))!;
+    await history.record(tx, { ...who(actor), entityId: id, action: actionOf(patch, before), before, after });
+    return after;
+  });
+}
+
+/** The publish toggle of the list. */
+export function setTrainingPublished(actor: Actor, id: string, isPublished: boolean, ifMatch?: string | null) {
+  return updateTraining(actor, id, { isPublished }, ifMatch);
+}
+
+export async function deleteTraining(actor: Actor, id: string, ifMatch?: string | null): Promise<Training> {
+  return transaction(async (tx) => {
+    const before = await trainings.lockById(tx, id);
+    if (!before) throw notFound();
+    checkVersion('training', before.updatedAt, ifMatch);
+    await trainings.remove(id, tx);
+    await history.record(tx, { ...who(actor), entityId: id, action: 'delete', before, after: null });
+    return before;
+  });
+}
