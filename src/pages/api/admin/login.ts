@@ -4,6 +4,7 @@ import { clientIp, requireSameOrigin } from '../../../auth/guard';
 import { logIn } from '../../../auth/login';
 import { sessionCookie } from '../../../auth/sessions';
 import { serverEnv } from '../../../env';
+import { requestLog } from '../../../server/log';
 
 export const prerender = false;
 
@@ -11,7 +12,7 @@ export const prerender = false;
 export const POST = endpoint(async (ctx) => {
   requireSameOrigin(ctx);
   const { email, password } = await readJson(ctx, LoginSchema);
-  const outcome = await logIn(email, password, clientIp(ctx));
+  const outcome = await logIn(email, password, clientIp(ctx), requestLog(ctx.locals.requestId));
   if (!outcome.ok && outcome.reason === 'throttled') {
     throw new HttpError(429, 'Too many login attempts. Try again later.', undefined, {
       'retry-after': String(outcome.retryAfter),
