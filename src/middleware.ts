@@ -20,12 +20,22 @@ export const onRequest = defineMiddleware(async (context, next) => {
     });
   }
   const response = await next();
-  const headers = new Headers(response.headers);
-  headers.set('x-request-id', requestId);
-  if (context.locals.pageCsp && headers.get('content-type')?.startsWith('text/html'))
-    headers.set('content-security-policy', context.locals.pageCsp);
-  // Admin pages (and their redirects) depend on who is signed in: no shared or back-button cache.
-  if (context.url.pathname === '/admin' || context.url.pathname.startsWith('/admin/'))
-    headers.set('cache-control', 'no-store');
-  return new Response(response.body, { status: response.status, statusText: response.statusText, headers });
+  const decorate = (headers: Headers) => {
+    headers.set('x-request-id', requestId);
+    if (context.locals.pageCsp && headers.get('content-type')?.startsWith('text/html'))
+      headers.set('content-security-policy', context.locals.pageCsp);
+    // Admin pages (and their redirects) depend on who is signed in: no shared or back-button cache.
+    if (context.url.pathname === '/admin' || context.url.pathname.startsWith('/admin/'))
+      headers.set('cache-control', 'no-store');
+  };
+  try {
+    // In place: no copy of every API answer.
+    decorate(response.headers);
+    return response;
+  } catch {
+    // A response with immutable headers (Response.redirect) is copied.
+    const copy = new Response(response.body, response);
+    decorate(copy.headers);
+    return copy;
+  }
 });

@@ -8,7 +8,7 @@ import { listingAnswer } from './publicListing';
 import { serveObject } from './objects';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
-import { newRequestId } from './log';
+import { log, newRequestId } from './log';
 import { serverEnv } from '../env';
 
 type AstroHandler = (
@@ -129,7 +129,7 @@ export class Host {
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      console.error('[host] /api/trainings failed', error);
+      log.error({ err: error }, '/api/trainings failed');
       res.statusCode = 503;
       res.setHeader('retry-after', '5');
       res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
@@ -137,7 +137,7 @@ export class Host {
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {
-    if (error) console.error('[host] handler error', error);
+    if (error) log.error({ err: error, path: pathname }, 'handler error');
     const site = this.currentSite();
     // An unknown training gets its own page with the site chrome (issue 4), other paths the 404 page.
     const page = pathname.startsWith('/training/') ? site?.lookup('/training-not-found') : undefined;

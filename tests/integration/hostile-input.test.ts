@@ -6,7 +6,7 @@ import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 
 /**
- * Issue 7: hostile input never causes a 5xx, and a refused input changes nothing. Generated with
+ * Hostile input never causes a 5xx, and a refused input changes nothing. Generated with
  * fast-check (a fixed seed, so a failure reproduces) from values that break naive code: wrong
  * types, huge and unicode-edge strings, nulls, arrays for objects, SQL and HTML fragments, bad dates.
  */

@@ -8,7 +8,7 @@ import { requestLog } from '../../../server/log';
 
 export const prerender = false;
 
-/** SPEC §7 POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
+/** POST /api/admin/login: a new session on every login; the same answer for any bad credentials. */
 export const POST = endpoint(async (ctx) => {
   requireSameOrigin(ctx);
   const { email, password } = await readJson(ctx, LoginSchema);

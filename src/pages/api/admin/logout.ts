@@ -6,7 +6,7 @@ import { requestLog } from '../../../server/log';
 
 export const prerender = false;
 
-/** SPEC §7 POST /api/admin/logout: the session is deleted on the server, the cookie cleared. */
+/** POST /api/admin/logout: the session is deleted on the server, the cookie cleared. */
 export const POST = endpoint(async (ctx) => {
   const admin = await requireAdmin(ctx);
   await endSession(ctx.cookies.get(SESSION_COOKIE)?.value);
