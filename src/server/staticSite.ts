@@ -80,14 +80,23 @@ export class StaticSite {
     } else if (!isPlainPath(urlPath)) return null;
     const resolved = file ?? this.resolve(urlPath);
     if (!resolved) return null;
-    const entry = this.load(resolved);
-    if (!entry) return null;
+    // Another spelling of the same file may have loaded it already.
+    let entry = this.entries.get(resolved);
+    if (!entry) {
+      entry = this.load(resolved) ?? undefined;
+      if (!entry) return null;
+      this.entries.set(resolved, entry);
+    }
     if (file === undefined) {
       if (this.files.size >= MAX_KNOWN_PATHS) this.files.clear();
       this.files.set(urlPath, resolved);
     }
-    this.entries.set(resolved, entry);
     return entry;
+  }
+
+  /** Bytes held by the file cache (bodies and compressed copies). */
+  get cachedBytes(): number {
+    return this.entries.calculatedSize;
   }
 
   /** The plain spelling of an odd path when that names a file of this build (for a 301), else null. */
