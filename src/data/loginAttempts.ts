@@ -2,11 +2,14 @@ import { getSql } from './db';
 
 /**
  * Login back-off rows (db/migrations/00011_login_backoff.sql). `charge` decides and records in one
- * transaction, with the subject rows locked, so parallel attempts cannot all slip past the check.
+ * transaction, with the subjects locked, so parallel attempts cannot all slip past the check.
  */
 export const accountKey = (email: string) => `account:${email.toLowerCase().slice(0, 320)}`;
 export const addressKey = (ip: string) => `address:${ip.slice(0, 100)}`;
 export const knownKey = (email: string, ip: string) => `known:${email.toLowerCase().slice(0, 320)} ${ip.slice(0, 100)}`;
+
+/** Advisory lock class for login subjects (two-key form: apart from the single-key locks elsewhere). */
+const LOCK_CLASS = 7_110_016;
 
 export type Charge = { allowed: true } | { allowed: false; retryAfterMs: number };
 
@@ -23,21 +26,24 @@ export async function charge(
   const sql = await getSql();
   const sorted = [...new Set(keys)].sort();
   return sql.begin(async (tx) => {
-    await tx`insert into login_attempts (key) select unnest(${sorted}::text[]) order by 1 on conflict (key) do nothing`;
+    // Locks by name, in one order: a subject with no row yet is serialised too, and a refused
+    // attempt writes nothing (an address spraying new emails while blocked adds no rows).
+    for (const key of sorted) await tx`select pg_advisory_xact_lock(${LOCK_CLASS}, hashtext(${key}))`;
     const rows = await tx<{ key: string; failures: number; waitMs: number; stale: boolean }[]>`
       select key, failures,
              greatest(0, extract(epoch from blocked_until - now()) * 1000)::float8 as wait_ms,
              updated_at < now() - ${forgetAfterMs}::float8 * interval '1 millisecond' as stale
-      from login_attempts where key = any(${sorted}::text[]) order by key for update`;
+      from login_attempts where key = any(${sorted}::text[])`;
     const wait = Math.max(0, ...rows.map((row) => (row.stale ? 0 : row.waitMs)));
     if (wait > 0) return { allowed: false, retryAfterMs: wait };
-    for (const row of rows) {
-      const failures = (row.stale ? 0 : row.failures) + 1;
+    for (const key of sorted) {
+      const row = rows.find((r) => r.key === key);
+      const failures = (row && !row.stale ? row.failures : 0) + 1;
       await tx`
-        update login_attempts
-        set failures = ${failures}, updated_at = now(),
-            blocked_until = now() + ${delayMs(row.key, failures)}::float8 * interval '1 millisecond'
-        where key = ${row.key}`;
+        insert into login_attempts (key, failures, blocked_until, updated_at)
+        values (${key}, ${failures}, now() + ${delayMs(key, failures)}::float8 * interval '1 millisecond', now())
+        on conflict (key) do update
+        set failures = excluded.failures, blocked_until = excluded.blocked_until, updated_at = now()`;
     }
     return { allowed: true } as const;
   }) as Promise<Charge>;

@@ -129,6 +129,15 @@ describe('login back-off', () => {
     expect(await allowedOf(spread)).toBe(FREE_FAILURES_PER_ADDRESS);
   });
 
+  test('an address held back writes nothing more, however many new emails it tries', async () => {
+    const sql = await getSql();
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) await admit(`spray${i}@example.com`, '10.5.5.5');
+    const rows = async () => (await sql<{ n: number }[]>`select count(*)::int as n from login_attempts`)[0]!.n;
+    const before = await rows();
+    for (let i = 0; i < 20; i++) expect((await admit(`more${i}@example.com`, '10.5.5.5')).allowed).toBe(false);
+    expect(await rows()).toBe(before);
+  });
+
   test('back-off rows that no longer count are pruned as attempts are written', async () => {
     const sql = await getSql();
     await admit('stale@example.com', '10.6.6.6');
