@@ -6,7 +6,7 @@ import * as attempts from '../data/loginAttempts';
  * (no Argon2 work is spent while waiting). An address that has signed in to the account before is
  * not held back by the account's failures, so an attacker guessing from elsewhere cannot keep the
  * admin out; its own address's failures still count. Waiting and recording happen in one
- * transaction, so a parallel burst gets no more checks than the free ones plus one.
+ * transaction, so a parallel burst gets no more password checks than the free failures.
  */
 export const FREE_FAILURES_PER_ACCOUNT = 5;
 export const FREE_FAILURES_PER_ADDRESS = 10;
