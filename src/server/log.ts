@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
+import { serverEnv } from '../env';
 
 /**
  * The one logger of the server: JSON lines on stdout, each request's lines carrying its `requestId`
@@ -11,7 +12,7 @@ type Global = typeof globalThis & { [LOGGER]?: pino.Logger };
 
 // The server bundle and scripts run through tsx may both load this module: one logger per process.
 export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
-  level: process.env.LOG_LEVEL || 'info',
+  level: serverEnv().logLevel,
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
 }));
