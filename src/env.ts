@@ -21,6 +21,9 @@ export function serverEnv() {
     seedDemo: process.env.SEED_DEMO,
     buildHookUrl: process.env.BUILD_HOOK_URL || '',
     rebuildDebounceMs: Number(process.env.REBUILD_DEBOUNCE_MS ?? 1000),
+    /** Proxies trusted to name the client in X-Forwarded-For (src/server/clientAddress.ts). */
+    trustProxy: process.env.TRUST_PROXY || '',
+    logLevel: process.env.LOG_LEVEL || 'info',
     secureCookie: process.env.SESSION_SECURE_COOKIE ? process.env.SESSION_SECURE_COOKIE === '1' : !localSite,
   };
 }

@@ -1,18 +1,41 @@
 import { defineMiddleware } from 'astro:middleware';
-import { cspForHtml } from './server/csp';
+import { json } from './server/http';
+import { allowedMethods } from './server/allowedMethods';
+import { newRequestId } from './server/log';
 
 /**
- * Pages rendered on demand (admin, /trainings) get the same script-hash CSP as the static pages
- * (issue 7): their inline scripts are only known once rendered. Pre-rendered pages are skipped: a
- * header set at build time is thrown away, and the host computes their policy when it loads the
- * published files (src/server/staticSite.ts). Re-reading every page here cost the build of 5,000
- * pages a second for nothing (issue 8).
+ * For what Astro renders on demand (admin pages and API, /trainings): a request id on every answer,
+ * 405 with Allow for a method an admin route does not take, the build's script policy on HTML
+ * (the host computed it once; the page is not read), and no caching of admin pages anywhere.
+ * Pre-rendered pages are skipped: the host serves them with their headers.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
+  if (context.isPrerendered) return next();
+  const requestId = (context.locals.requestId ??= newRequestId());
+  const allowed = await allowedMethods(context.routePattern);
+  if (allowed && !allowed.includes(context.request.method)) {
+    return json({ error: 'Method not allowed' }, 405, {
+      allow: allowed.join(', '),
+      'x-request-id': requestId,
+    });
+  }
   const response = await next();
-  if (context.isPrerendered || !response.headers.get('content-type')?.startsWith('text/html')) return response;
-  const html = await response.text();
-  const headers = new Headers(response.headers);
-  headers.set('content-security-policy', cspForHtml(html));
-  return new Response(html, { status: response.status, statusText: response.statusText, headers });
+  const decorate = (headers: Headers) => {
+    headers.set('x-request-id', requestId);
+    if (context.locals.pageCsp && headers.get('content-type')?.startsWith('text/html'))
+      headers.set('content-security-policy', context.locals.pageCsp);
+    // Admin pages (and their redirects) depend on who is signed in: no shared or back-button cache.
+    if (context.url.pathname === '/admin' || context.url.pathname.startsWith('/admin/'))
+      headers.set('cache-control', 'no-store');
+  };
+  try {
+    // In place: no copy of every API answer.
+    decorate(response.headers);
+    return response;
+  } catch {
+    // A response with immutable headers (Response.redirect) is copied.
+    const copy = new Response(response.body, response);
+    decorate(copy.headers);
+    return copy;
+  }
 });

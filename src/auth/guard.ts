@@ -19,7 +19,7 @@ export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
 }
 
 /**
- * State-changing admin calls must come from our own pages (issue 5): Origin must be the site's
+ * State-changing admin calls must come from our own pages: Origin must be the site's
  * origin or this request's own origin; a missing or foreign Origin is 403. Astro's checkOrigin
  * only covers form posts.
  */
@@ -31,7 +31,9 @@ export function requireSameOrigin(ctx: Ctx): void {
   if (!origin || !allowed.has(origin)) throw new HttpError(403, 'Cross-site request refused');
 }
 
-export function clientIp(ctx: APIContext): string {
+/** The client's address as the host resolved it behind trusted proxies (TRUST_PROXY). */
+export function clientIp(ctx: Pick<APIContext, 'locals' | 'clientAddress'>): string {
+  if (ctx.locals.clientAddress) return ctx.locals.clientAddress;
   try {
     return ctx.clientAddress || 'unknown';
   } catch {

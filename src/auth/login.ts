@@ -1,8 +1,9 @@
 import * as admins from '../data/admins';
-import * as attempts from '../data/loginAttempts';
+import type { Logger } from 'pino';
+import { log as rootLog } from '../server/log';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession } from './sessions';
-import { retryAfterSeconds } from './throttle';
+import { admit, pruneAttempts, succeeded } from './throttle';
 
 export type LoginOutcome =
   | { ok: true; token: string; email: string }
@@ -12,23 +13,25 @@ export type LoginOutcome =
 // Unknown emails are checked against this hash, so they cost the same time as a wrong password.
 let dummyHash: Promise<string> | undefined;
 
-/** Checks credentials with throttling and logs the outcome (time, email, IP — never the password). */
-export async function logIn(email: string, password: string, ip: string): Promise<LoginOutcome> {
-  const retryAfter = await retryAfterSeconds(email, ip);
-  if (retryAfter > 0) {
-    console.warn(`[auth] ${new Date().toISOString()} login throttled email=${email} ip=${ip}`);
-    return { ok: false, reason: 'throttled', retryAfter };
+/**
+ * Checks credentials under back-off (src/auth/throttle.ts) and logs the outcome (email and address,
+ * never the password). The attempt is reserved before Argon2 runs, so waiting attempts cost nothing.
+ */
+export async function logIn(email: string, password: string, ip: string, log: Logger = rootLog): Promise<LoginOutcome> {
+  const admission = await admit(email, ip);
+  void pruneAttempts().catch((error: unknown) => log.warn({ err: error }, 'could not prune login attempts'));
+  if (!admission.allowed) {
+    log.warn({ event: 'login-throttled', email, ip, retryAfter: admission.retryAfterSeconds }, 'login throttled');
+    return { ok: false, reason: 'throttled', retryAfter: admission.retryAfterSeconds };
   }
   const admin = await admins.findByEmail(email);
   dummyHash ??= hashPassword('not a real password');
   const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash), password);
-  const ok = Boolean(admin) && valid;
-  await attempts.record(email, ip, ok);
-  if (!ok || !admin) {
-    console.warn(`[auth] ${new Date().toISOString()} failed login email=${email} ip=${ip}`);
+  if (!admin || !valid) {
+    log.warn({ event: 'login-failed', email, ip }, 'failed login');
     return { ok: false, reason: 'invalid' };
   }
-  await attempts.clearAfterSuccess(email);
-  console.info(`[auth] ${new Date().toISOString()} login email=${admin.email} ip=${ip}`);
+  await succeeded(email, ip, admission.keys);
+  log.info({ event: 'login', email: admin.email, ip }, 'login');
   return { ok: true, token: await createSession(admin.id), email: admin.email };
 }

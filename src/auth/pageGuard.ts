@@ -1,7 +1,7 @@
 import type { AstroGlobal } from 'astro';
 import { currentAdmin } from './guard';
 
-/** Every /admin page checks the session on the server before any admin HTML is sent (issue 5). */
+/** Every /admin page checks the session on the server before any admin HTML is sent. */
 export async function adminOrRedirect(Astro: AstroGlobal) {
   const admin = await currentAdmin(Astro);
   return admin ? { admin, redirect: null } : { admin: null, redirect: Astro.redirect('/admin/login') };

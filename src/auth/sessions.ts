@@ -25,6 +25,7 @@ export async function createSession(adminId: string): Promise<string> {
   const id = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
   await sessions.insert(id, adminId, sha256(secret));
+  await sessions.removeExpired(IDLE_TIMEOUT_MS, ABSOLUTE_LIFETIME_MS);
   return `${id}.${secret}`;
 }
 
@@ -52,7 +53,7 @@ export async function endSession(token: string | undefined): Promise<void> {
   await sessions.remove(token.split('.')[0]!);
 }
 
-/** The Set-Cookie value (issue 5): HttpOnly; SameSite=Lax; Path=/, plus Secure per SESSION_SECURE_COOKIE. */
+/** The Set-Cookie value: HttpOnly; SameSite=Lax; Path=/, plus Secure per SESSION_SECURE_COOKIE. */
 export function sessionCookie(token: string, secure: boolean): string {
   const maxAge = Math.floor(ABSOLUTE_LIFETIME_MS / 1000);
   return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;

@@ -1,22 +1,50 @@
 import * as attempts from '../data/loginAttempts';
 
 /**
- * Login throttling kept in the database (issue 5): more than MAX_PER_ACCOUNT failures for one
- * email, or MAX_PER_IP from one address, within WINDOW_MS → 429 until the oldest counted failure
- * leaves the window. It expires by itself; a successful login clears the account's failures.
+ * Login back-off instead of lockout. Each account and each client address may fail a few times
+ * freely; after that every further failure doubles the wait before the next attempt is even checked
+ * (no Argon2 work is spent while waiting). An address that has signed in to the account before is
+ * not held back by the account's failures, so an attacker guessing from elsewhere cannot keep the
+ * admin out; its own address's failures still count. Waiting and recording happen in one
+ * transaction, so a parallel burst gets no more password checks than the free failures.
  */
-export const WINDOW_MS = 15 * 60 * 1000;
-export const MAX_PER_ACCOUNT = 5;
-export const MAX_PER_IP = 20;
+export const FREE_FAILURES_PER_ACCOUNT = 5;
+export const FREE_FAILURES_PER_ADDRESS = 10;
+export const FIRST_DELAY_MS = 30_000;
+export const MAX_DELAY_MS = 15 * 60 * 1000;
+/** Failures this old no longer count; longer than the longest wait. */
+export const FORGET_AFTER_MS = 60 * 60 * 1000;
+/** An address that has not signed in for this long is no longer known. */
+export const KNOWN_FOR_MS = 90 * 24 * 60 * 60 * 1000;
 
-/** Seconds until another attempt is allowed, or 0 when one is allowed now. */
-export async function retryAfterSeconds(email: string, ip: string, now = new Date()): Promise<number> {
-  const since = new Date(now.getTime() - WINDOW_MS);
-  const failures = await attempts.recentFailures(email, ip, since);
-  const waits: number[] = [];
-  if (failures.byEmail >= MAX_PER_ACCOUNT && failures.oldestEmail)
-    waits.push(failures.oldestEmail.getTime() + WINDOW_MS - now.getTime());
-  if (failures.byIp >= MAX_PER_IP && failures.oldestIp)
-    waits.push(failures.oldestIp.getTime() + WINDOW_MS - now.getTime());
-  return waits.length ? Math.max(1, Math.ceil(Math.max(...waits) / 1000)) : 0;
+export function backoffMs(failures: number, free: number): number {
+  if (failures < free) return 0;
+  return Math.min(MAX_DELAY_MS, FIRST_DELAY_MS * 2 ** Math.min(failures - free, 30));
+}
+
+export type Admission = { allowed: true; keys: string[] } | { allowed: false; retryAfterSeconds: number };
+
+/** Reserves one attempt for this account and address (counted as a failure until `succeeded`), or says how long to wait. */
+export async function admit(email: string, ip: string): Promise<Admission> {
+  const address = attempts.addressKey(ip);
+  const keys = (await attempts.isKnown(email, ip)) ? [address] : [attempts.accountKey(email), address];
+  const charged = await attempts.charge(
+    keys,
+    (key, failures) => backoffMs(failures, key === address ? FREE_FAILURES_PER_ADDRESS : FREE_FAILURES_PER_ACCOUNT),
+    FORGET_AFTER_MS,
+  );
+  if (!charged.allowed)
+    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(charged.retryAfterMs / 1000)) };
+  return { allowed: true, keys };
+}
+
+/** The password was right: the reserved attempt is not a failure, and this address is now known. */
+export async function succeeded(email: string, ip: string, keys: string[]): Promise<void> {
+  await attempts.clear(keys);
+  await attempts.remember(email, ip);
+}
+
+/** Old back-off rows go as new ones are written, so the table stays as small as the recent attempts. */
+export async function pruneAttempts(): Promise<number> {
+  return attempts.prune(FORGET_AFTER_MS, KNOWN_FOR_MS);
 }

@@ -31,3 +31,13 @@ export async function remove(id: string): Promise<void> {
   const sql = await getSql();
   await sql`delete from admin_sessions where id = ${id}`;
 }
+
+/** Removes sessions past their idle or absolute limit: each new sign-in prunes, so the table holds live sessions only. */
+export async function removeExpired(idleMs: number, absoluteMs: number): Promise<number> {
+  const sql = await getSql();
+  const result = await sql`
+    delete from admin_sessions
+    where last_verified_at < now() - ${idleMs}::float8 * interval '1 millisecond'
+       or created_at < now() - ${absoluteMs}::float8 * interval '1 millisecond'`;
+  return result.count;
+}

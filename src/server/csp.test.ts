@@ -1,20 +1,32 @@
-import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { contentSecurityPolicy, cspForHtml, inlineScriptHashes } from './csp';
+import { contentSecurityPolicy, pageCspForBuild } from './csp';
+import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from './cspHashes';
 
-const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
+function buildWith(list: unknown): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-csp-'));
+  fs.writeFileSync(path.join(dir, INLINE_SCRIPT_HASHES_FILE), JSON.stringify(list));
+  return dir;
+}
 
 describe('Content-Security-Policy', () => {
-  test('lists the hash of every executable inline script, not of JSON-LD or external scripts', () => {
-    const html =
-      '<script>a()</script><script type="module">b()</script><script src="/_astro/c.js"></script>' +
-      '<script type="application/ld+json">{"x":1}</script><script>a()</script>';
-    expect(inlineScriptHashes(html)).toEqual([sha('a()'), sha('b()')].sort());
+  test('a page policy allows exactly the inline scripts the build recorded', () => {
+    const policy = pageCspForBuild(buildWith([sha256Source('a()'), sha256Source('b()')]));
+    const scriptSrc = policy.split('; ').find((directive) => directive.startsWith('script-src'));
+    expect(scriptSrc).toBe(`script-src 'self' ${sha256Source('a()')} ${sha256Source('b()')}`);
+  });
+
+  test('a build without a recorded list allows no inline script, and junk in the list is ignored', () => {
+    const missing = pageCspForBuild(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-csp-')));
+    expect(missing).toContain("script-src 'self';");
+    const junk = pageCspForBuild(buildWith(["'unsafe-inline'", 'https://evil.example', 42, sha256Source('a()')]));
+    expect(junk).toContain(`script-src 'self' ${sha256Source('a()')};`);
   });
 
   test('forbids plugins, base changes, framing and foreign scripts', () => {
-    const policy = cspForHtml('<script>a()</script>');
-    expect(policy).toContain(`script-src 'self' ${sha('a()')}`);
+    const policy = contentSecurityPolicy([sha256Source('a()')]);
     for (const directive of ["object-src 'none'", "base-uri 'none'", "frame-ancestors 'none'", "form-action 'self'"])
       expect(policy).toContain(directive);
     expect(policy).not.toMatch(/script-src[^;]*unsafe-inline/);

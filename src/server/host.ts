@@ -6,6 +6,10 @@ import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
 import { listingAnswer } from './publicListing';
 import { serveObject } from './objects';
+import { clientAddress, parseTrustProxy } from './clientAddress';
+import { pageCspForBuild } from './csp';
+import { log, newRequestId } from './log';
+import { serverEnv } from '../env';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -24,6 +28,8 @@ export class Host {
   private readonly server: http.Server;
   /** The boot build's own assets: its on-demand pages (admin) link these hashed files. */
   private readonly bootAssets: StaticSite;
+  private readonly trust = parseTrustProxy(serverEnv().trustProxy);
+  private readonly pageCsp: string;
 
   private constructor(
     private readonly astro: AstroHandler,
@@ -31,6 +37,7 @@ export class Host {
     serverBuildDir: string,
   ) {
     this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'));
+    this.pageCsp = pageCspForBuild(serverBuildDir);
     this.server = http.createServer((req, res) => this.handle(req, res));
     this.server.keepAliveTimeout = 5000;
   }
@@ -83,6 +90,8 @@ export class Host {
       const entry =
         site.lookup(pathname) ?? (pathname.startsWith('/_astro/') ? this.bootAssets.lookup(pathname) : null);
       if (entry) return site.send(req, res, entry);
+      const moved = site.movedTo(pathname);
+      if (moved) return site.redirect(req, res, moved);
     }
     securityHeaders(res);
     if (pathname === '/api/trainings' && isRead) {
@@ -101,7 +110,10 @@ export class Host {
       pathname.startsWith('/admin/') ||
       pathname === '/trainings'
     ) {
-      this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
+      const requestId = newRequestId();
+      res.setHeader('x-request-id', requestId);
+      const locals = { requestId, clientAddress: clientAddress(req, this.trust), pageCsp: this.pageCsp };
+      this.astro(req, res, (error) => this.notFound(req, res, pathname, error), locals);
       return;
     }
     this.notFound(req, res, pathname);
@@ -117,7 +129,7 @@ export class Host {
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      console.error('[host] /api/trainings failed', error);
+      log.error({ err: error }, '/api/trainings failed');
       res.statusCode = 503;
       res.setHeader('retry-after', '5');
       res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
@@ -125,7 +137,7 @@ export class Host {
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {
-    if (error) console.error('[host] handler error', error);
+    if (error) log.error({ err: error, path: pathname }, 'handler error');
     const site = this.currentSite();
     // An unknown training gets its own page with the site chrome (issue 4), other paths the 404 page.
     const page = pathname.startsWith('/training/') ? site?.lookup('/training-not-found') : undefined;

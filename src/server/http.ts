@@ -1,8 +1,12 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { isUuid } from '../domain/fields';
+import { requestLog } from './log';
 
-/** One error shape for every endpoint (CONTRACT.md, HTTP API): `{ error, fieldErrors? }`. */
+/**
+ * One error shape for every endpoint (CONTRACT.md, HTTP API): `{ error, fieldErrors?, requestId }`;
+ * the request id is also in the `X-Request-Id` header and in the server's log lines.
+ */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
@@ -47,22 +51,34 @@ export function endpoint(handler: (ctx: APIContext) => Promise<Response>) {
     try {
       return await handler(ctx);
     } catch (error) {
-      if (error instanceof HttpError) {
-        const body = error.fieldErrors
-          ? { error: error.message, fieldErrors: error.fieldErrors }
-          : { error: error.message };
-        return json(body, error.status, error.headers);
-      }
-      if (error instanceof z.ZodError) return endpointError(validationError(error));
-      if (isDatabaseDown(error)) return json({ error: 'Service temporarily unavailable' }, 503, { 'retry-after': '5' });
-      console.error(`[api] ${ctx.request.method} ${ctx.url.pathname} failed:`, error);
-      return json({ error: 'Internal server error' }, 500);
+      return errorResponse(ctx, error);
     }
   };
 }
 
-function endpointError(error: HttpError): Response {
-  return json({ error: error.message, fieldErrors: error.fieldErrors ?? {} }, error.status);
+/**
+ * Every answer carries the request id in `X-Request-Id`; the bodies of 400s and of server errors
+ * carry it too, since those are the ones a person reports.
+ */
+function errorResponse(ctx: APIContext, error: unknown): Response {
+  const requestId = ctx.locals.requestId;
+  const withId = (body: Record<string, unknown>) => (requestId ? { ...body, requestId } : body);
+  if (error instanceof z.ZodError) error = validationError(error);
+  if (error instanceof HttpError) {
+    if (error.status === 400)
+      return json(withId({ error: error.message, fieldErrors: error.fieldErrors ?? {} }), 400, error.headers);
+    const body = error.fieldErrors
+      ? { error: error.message, fieldErrors: error.fieldErrors }
+      : { error: error.message };
+    return json(error.status >= 500 ? withId(body) : body, error.status, error.headers);
+  }
+  const log = requestLog(requestId);
+  if (isDatabaseDown(error)) {
+    log.warn({ err: error, method: ctx.request.method, path: ctx.url.pathname }, 'database unavailable');
+    return json(withId({ error: 'Service temporarily unavailable' }), 503, { 'retry-after': '5' });
+  }
+  log.error({ err: error, method: ctx.request.method, path: ctx.url.pathname }, 'request failed');
+  return json(withId({ error: 'Internal server error' }), 500);
 }
 
 /** Reads a JSON body of bounded size and validates it; only `application/json` is accepted. */

@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: '0',
     REBUILD_DEBOUNCE_MS: '3600000',
     SITE_URL: 'http://localhost:4321',
+    // Tests stand in for a proxy on this machine: their X-Forwarded-For names the client.
+    TRUST_PROXY: 'loopback',
   };
   let server: RunningServer | undefined;
   try {

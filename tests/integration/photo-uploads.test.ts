@@ -116,6 +116,7 @@ describe('photo upload: size and type are checked by the server', () => {
     expect(registered.body).toEqual({
       error: 'Photo must be a JPEG, PNG, WebP or GIF image',
       fieldErrors: { photoURL: ['Photo must be a JPEG, PNG, WebP or GIF image'] },
+      requestId: registered.headers.get('x-request-id'),
     });
     expect(fs.existsSync(path.join(uploadsDir(), keyOf(url)))).toBe(false);
   });

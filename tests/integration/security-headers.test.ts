@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { sha256Source } from '../../src/server/cspHashes';
 import { login } from '../support/adminClient';
 
 const base = () => process.env.TEST_BASE_URL!;
@@ -33,6 +34,38 @@ describe('security headers on every response', () => {
       expect(policy).toContain("object-src 'none'");
       expect(policy).toContain("base-uri 'none'");
     }
+  });
+
+  test('every inline script a page carries is one the build recorded, and all pages share the policy', async () => {
+    const policies = new Set<string>();
+    for (const path of ['/', '/partner', '/admin/login', '/trainings']) {
+      const response = await fetch(`${base()}${path}`);
+      const policy = response.headers.get('content-security-policy')!;
+      policies.add(policy);
+      const html = await response.text();
+      for (const [, attributes, body] of html.matchAll(/<script(?![^>]*\bsrc=)([^>]*)>([\s\S]*?)<\/script>/gi)) {
+        if (/application\/(ld\+)?json/.test(attributes!)) continue;
+        expect(policy, `${path}: ${body!.slice(0, 60)}`).toContain(sha256Source(body!));
+      }
+    }
+    expect(policies.size).toBe(1);
+  });
+
+  test('admin pages are never cached; every dynamic answer carries a request id', async () => {
+    for (const path of ['/admin/login', '/admin/dashboard', '/admin']) {
+      const response = await fetch(`${base()}${path}`, { redirect: 'manual' });
+      expect(response.headers.get('cache-control'), path).toBe('no-store');
+      expect(response.headers.get('x-request-id'), path).toMatch(/^[0-9a-f-]{36}$/);
+    }
+    const bad = await fetch(`${base()}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: '{"email": 1}',
+    });
+    const body = (await bad.json()) as { error: string; fieldErrors: object; requestId: string };
+    expect(bad.status).toBe(400);
+    expect(body.fieldErrors).toBeTypeOf('object');
+    expect(body.requestId).toBe(bad.headers.get('x-request-id'));
   });
 
   test('a cross-origin login attempt gets no CORS permission', async () => {

@@ -1,8 +1,16 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import * as admins from '../../src/data/admins';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, createSession, validateToken } from '../../src/auth/sessions';
-import { MAX_PER_ACCOUNT, WINDOW_MS, retryAfterSeconds } from '../../src/auth/throttle';
-import * as attempts from '../../src/data/loginAttempts';
+import {
+  FIRST_DELAY_MS,
+  FORGET_AFTER_MS,
+  FREE_FAILURES_PER_ACCOUNT,
+  FREE_FAILURES_PER_ADDRESS,
+  admit,
+  pruneAttempts,
+  succeeded,
+} from '../../src/auth/throttle';
+import { getSql } from '../../src/data/db';
 import { resetDatabase } from '../support/reset';
 
 const HOUR = 3_600_000;
@@ -51,15 +59,94 @@ describe('sessions', () => {
   });
 });
 
-describe('login throttle', () => {
-  test('blocks an account after the limit of failures and lets it in again when the window has passed', async () => {
-    for (let i = 0; i < MAX_PER_ACCOUNT; i++) await attempts.record('someone@example.com', '10.9.9.9', false);
-    const wait = await retryAfterSeconds('SOMEONE@example.com', '127.0.0.2');
-    expect(wait).toBeGreaterThan(0);
-    expect(wait).toBeLessThanOrEqual(WINDOW_MS / 1000);
-    expect(await retryAfterSeconds('someone@example.com', '127.0.0.2', new Date(Date.now() + WINDOW_MS + 1000))).toBe(
-      0,
-    );
-    expect(await retryAfterSeconds('other@example.com', '127.0.0.2')).toBe(0);
+describe('expired sessions are pruned', () => {
+  test('a new sign-in removes sessions past their idle or absolute limit and keeps live ones', async () => {
+    const sql = await getSql();
+    const idle = await createSession(adminId);
+    const old = await createSession(adminId);
+    const live = await createSession(adminId);
+    const id = (token: string) => token.split('.')[0]!;
+    await sql`update admin_sessions set last_verified_at = now() - interval '13 hours' where id = ${id(idle)}`;
+    await sql`update admin_sessions set created_at = now() - interval '8 days' where id = ${id(old)}`;
+    await createSession(adminId);
+    const left = await sql<{ id: string }[]>`select id from admin_sessions`;
+    expect(left.map((row) => row.id)).not.toContain(id(idle));
+    expect(left.map((row) => row.id)).not.toContain(id(old));
+    expect(left.map((row) => row.id)).toContain(id(live));
+    expect(left).toHaveLength(2);
+  });
+});
+
+describe('login back-off', () => {
+  const allowedOf = async (runs: Promise<{ allowed: boolean }>[]) =>
+    (await Promise.all(runs)).filter((a) => a.allowed).length;
+
+  test('an account fails a few times freely, then waits before its next attempt is even checked', async () => {
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT; i++)
+      expect((await admit('someone@example.com', `10.9.9.${i}`)).allowed).toBe(true);
+    const next = await admit('SOMEONE@example.com', '10.9.9.200');
+    expect(next.allowed).toBe(false);
+    if (!next.allowed) {
+      expect(next.retryAfterSeconds).toBeGreaterThan(0);
+      expect(next.retryAfterSeconds).toBeLessThanOrEqual(FIRST_DELAY_MS / 1000);
+    }
+    expect((await admit('other@example.com', '10.9.9.201')).allowed).toBe(true);
+  });
+
+  test('each failure past the free ones doubles the wait', async () => {
+    const sql = await getSql();
+    const waits: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      for (;;) {
+        const attempt = await admit('doubling@example.com', '10.8.8.8');
+        if (!attempt.allowed) {
+          waits.push(attempt.retryAfterSeconds);
+          break;
+        }
+      }
+      // Time passes: the wait is over, the failures are remembered.
+      await sql`update login_attempts set blocked_until = now() where key like 'account:doubling%' or key like 'address:10.8.8.8'`;
+    }
+    expect(waits[0]).toBeLessThanOrEqual(FIRST_DELAY_MS / 1000);
+    expect(waits[1]).toBeGreaterThan(1.9 * waits[0]!);
+    expect(waits[2]).toBeGreaterThan(1.9 * waits[1]!);
+  });
+
+  test('an address that signed in before is not held back by failures from elsewhere', async () => {
+    const email = process.env.ADMIN_EMAIL!;
+    const first = await admit(email, '192.0.2.10');
+    expect(first.allowed).toBe(true);
+    if (first.allowed) await succeeded(email, '192.0.2.10', first.keys);
+    for (let i = 0; i < 3 * FREE_FAILURES_PER_ACCOUNT; i++) await admit(email, `198.51.100.${i}`);
+    expect((await admit(email, '198.51.100.250')).allowed).toBe(false);
+    expect((await admit(email, '192.0.2.10')).allowed).toBe(true);
+  });
+
+  test('a parallel burst is admitted no more often than the free failures allow', async () => {
+    const burst = Array.from({ length: 30 }, () => admit('burst@example.com', '10.7.7.7'));
+    expect(await allowedOf(burst)).toBe(FREE_FAILURES_PER_ACCOUNT);
+    const spread = Array.from({ length: 30 }, (_, i) => admit(`spread${i}@example.com`, '10.7.7.8'));
+    expect(await allowedOf(spread)).toBe(FREE_FAILURES_PER_ADDRESS);
+  });
+
+  test('an address held back writes nothing more, however many new emails it tries', async () => {
+    const sql = await getSql();
+    for (let i = 0; i < FREE_FAILURES_PER_ADDRESS; i++) await admit(`spray${i}@example.com`, '10.5.5.5');
+    const rows = async () => (await sql<{ n: number }[]>`select count(*)::int as n from login_attempts`)[0]!.n;
+    const before = await rows();
+    for (let i = 0; i < 20; i++) expect((await admit(`more${i}@example.com`, '10.5.5.5')).allowed).toBe(false);
+    expect(await rows()).toBe(before);
+  });
+
+  test('back-off rows that no longer count are pruned as attempts are written', async () => {
+    const sql = await getSql();
+    await admit('stale@example.com', '10.6.6.6');
+    await admit('fresh@example.com', '10.6.6.7');
+    await sql`update login_attempts set updated_at = now() - ${FORGET_AFTER_MS + 60_000}::float8 * interval '1 millisecond'
+              where key in ('account:stale@example.com', 'address:10.6.6.6')`;
+    expect(await pruneAttempts()).toBe(2);
+    const keys = (await sql<{ key: string }[]>`select key from login_attempts`).map((row) => row.key);
+    expect(keys).toEqual(expect.arrayContaining(['account:fresh@example.com', 'address:10.6.6.7']));
+    expect(keys).not.toContain('account:stale@example.com');
   });
 });

@@ -172,11 +172,20 @@ test('logins, failed logins and logouts are logged with time, email and IP, neve
   // Log lines are written asynchronously to the pipe.
   await new Promise((resolve) => setTimeout(resolve, 300));
   const log = server.output();
-  const stamp = String.raw`\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z`;
-  // The stored spelling of the address is logged (it was created as Second@Example.com).
-  expect(log).toMatch(new RegExp(`${stamp} failed login email=second@example.com ip=127\\.0\\.0\\.1`, 'i'));
-  expect(log).toMatch(new RegExp(`${stamp} login email=second@example.com ip=127\\.0\\.0\\.1`, 'i'));
-  expect(log).toMatch(new RegExp(`${stamp} logout email=second@example.com ip=127\\.0\\.0\\.1`, 'i'));
+  // JSON lines, one per event, each with the request's id.
+  const entries = log
+    .split('\n')
+    .filter((line) => line.startsWith('{"'))
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+  for (const msg of ['failed login', 'login', 'logout']) {
+    const entry = entries.find((e) => e.msg === msg);
+    expect(entry, msg).toMatchObject({
+      email: expect.stringMatching(/^second@example\.com$/i),
+      ip: '127.0.0.1',
+      requestId: expect.any(String),
+    });
+    expect(String(entry!.time)).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
+  }
   expect(log).not.toContain('wrong guess 000');
   expect(log).not.toContain('third passphrase 789');
   expect(log).not.toContain(cookie.split('=')[1]!.split('.')[1]!);

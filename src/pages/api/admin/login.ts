@@ -6,6 +6,7 @@ import { logIn } from '../../../auth/login';
 import { sessionCookie } from '../../../auth/sessions';
 import { isFormPost, noticeCookie, readForm, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
+import { requestLog } from '../../../server/log';
 
 export const prerender = false;
 
@@ -14,7 +15,7 @@ export const POST = endpoint(async (ctx) => {
   requireSameOrigin(ctx);
   if (isFormPost(ctx.request)) return formLogin(ctx);
   const { email, password } = await readJson(ctx, LoginSchema);
-  const outcome = await logIn(email, password, clientIp(ctx));
+  const outcome = await logIn(email, password, clientIp(ctx), requestLog(ctx.locals.requestId));
   if (!outcome.ok && outcome.reason === 'throttled') {
     throw new HttpError(429, 'Too many login attempts. Try again later.', undefined, {
       'retry-after': String(outcome.retryAfter),

@@ -3,6 +3,7 @@ import { clientIp, currentAdmin, requireAdmin, requireSameOrigin } from '../../.
 import { clearedSessionCookie, endSession, SESSION_COOKIE } from '../../../auth/sessions';
 import { isFormPost, noticeCookie, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
+import { requestLog } from '../../../server/log';
 
 export const prerender = false;
 
@@ -17,7 +18,7 @@ export const POST = endpoint(async (ctx) => {
   const admin = viaForm ? await currentAdmin(ctx) : await requireAdmin(ctx);
   if (admin) {
     await endSession(ctx.cookies.get(SESSION_COOKIE)?.value);
-    console.info(`[auth] ${new Date().toISOString()} logout email=${admin.email} ip=${clientIp(ctx)}`);
+    requestLog(ctx.locals.requestId).info({ event: 'logout', email: admin.email, ip: clientIp(ctx) }, 'logout');
   }
   const secure = serverEnv().secureCookie;
   if (viaForm) return seeOther('/admin/login', [clearedSessionCookie(secure), noticeCookie('logged-out', secure)]);

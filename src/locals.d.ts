@@ -1,0 +1,11 @@
+/** What the host (src/server/host.ts) hands to every request Astro renders. */
+declare namespace App {
+  interface Locals {
+    /** Echoed in `X-Request-Id`, in error bodies and in every log line of the request. */
+    requestId?: string;
+    /** The client's address after the trusted proxies (TRUST_PROXY). */
+    clientAddress?: string;
+    /** The policy for HTML pages of the build being served. */
+    pageCsp?: string;
+  }
+}

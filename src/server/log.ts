@@ -1,0 +1,28 @@
+import { randomUUID } from 'node:crypto';
+import pino from 'pino';
+import { serverEnv } from '../env';
+
+/**
+ * The one logger of the server: JSON lines on stdout, each request's lines carrying its `requestId`
+ * (the id also sent back in `X-Request-Id` and in error bodies, so a report can be found in the
+ * logs). Never log a password or a session token.
+ */
+const LOGGER = Symbol.for('emdr.logger');
+type Global = typeof globalThis & { [LOGGER]?: pino.Logger };
+
+// The server bundle and scripts run through tsx may both load this module: one logger per process.
+export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
+  level: serverEnv().logLevel,
+  base: { pid: process.pid },
+  timestamp: pino.stdTimeFunctions.isoTime,
+}));
+
+/** A fresh id for one request. */
+export function newRequestId(): string {
+  return randomUUID();
+}
+
+/** A child logger whose every line carries the request id. */
+export function requestLog(requestId: string | undefined): pino.Logger {
+  return requestId ? log.child({ requestId }) : log;
+}
