@@ -140,6 +140,9 @@ describe('S3 driver', () => {
     await s3.stop();
     const registered = await admin.call('PUT', '/api/admin/trainer-photos', { photoURL: uploadURL });
     expect(registered.status).toBe(503);
-    expect(registered.body).toEqual({ error: 'Photo storage is unavailable; try again' });
+    expect(registered.body).toEqual({
+      error: 'Photo storage is unavailable; try again',
+      requestId: expect.any(String),
+    });
   });
 });
