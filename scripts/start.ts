@@ -10,6 +10,9 @@ import { bootstrapAdmin } from '../src/auth/bootstrap';
 import { sitePaths } from '../src/publish/paths';
 import { ensureLiveBuild } from '../src/publish/boot';
 import { Publisher } from '../src/publish/publisher';
+import { hookQuietMs } from '../src/publish/policy';
+import { newInstanceId, startHeartbeat } from '../src/publish/fleet';
+import { publishingSiteId, siteIdentity } from '../src/publish/siteIdentity';
 import { Host, liveDir } from '../src/server/host';
 import { startUploadSweeper } from '../src/storage/abandoned';
 
@@ -35,22 +38,30 @@ if (admin.action !== 'none' && admin.action !== 'unchanged') {
 }
 
 const paths = sitePaths(env.dataDir);
-const bootBuild = await ensureLiveBuild(paths, log);
+const instanceId = newInstanceId();
+const localSite = { siteId: siteIdentity(paths), instanceId, paths };
+const bootBuild = await ensureLiveBuild(localSite, log);
 const live = liveDir(paths.current);
 const host = await Host.create(paths.build(bootBuild), live);
 const port = await host.listen(env.port, env.host);
 
+// In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
 const publisher = new Publisher({
-  paths,
+  builder: { ...localSite, siteId: publishingSiteId(env), pinned: [bootBuild] },
   debounceMs: env.rebuildDebounceMs,
-  pinned: [bootBuild],
-  buildHookUrl: env.buildHookUrl || undefined,
+  // On a PostgreSQL server changes are announced (LISTEN/NOTIFY): the poll is only a fallback.
+  pollMs: usesExternalDatabase() ? 2_000 : 500,
+  hook: env.buildHookUrl ? { url: env.buildHookUrl, quietMs: hookQuietMs(env.buildHookDebounceMs) } : undefined,
   onPublished: () => live.invalidate(),
   log,
 });
 // On the embedded database only the process that owns PGlite publishes: a process that joined its
 // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
-if (usesExternalDatabase() || (await isEmbeddedOwner())) publisher.start();
+if (usesExternalDatabase() || (await isEmbeddedOwner())) await publisher.start();
+const stopHeartbeat = startHeartbeat(
+  { instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` },
+  log,
+);
 const stopSweeper = startUploadSweeper(log);
 
 log(
@@ -67,6 +78,7 @@ async function shutdown(signal: string) {
   stopSweeper();
   await host.close();
   await publisher.stop();
+  await stopHeartbeat();
   await closeDb();
   process.exit(0);
 }

@@ -5,7 +5,7 @@ import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
 import { listingAnswer } from './publicListing';
-import { serveObject } from './objects';
+import { serveStoredObject } from './storedObjects';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -90,8 +90,10 @@ export class Host {
       return;
     }
     if (pathname.startsWith('/objects/')) {
-      // Uploaded trainer photos of the local driver (issue 6).
-      void serveObject(req, res, pathname).then((served) => served || this.notFound(req, res, pathname));
+      // Trainer photos kept by this application (on disk or in the database).
+      serveStoredObject(req, res, pathname)
+        .then((served) => served || this.notFound(req, res, pathname))
+        .catch((error: unknown) => this.unavailable(res, error));
       return;
     }
     // /trainings is the no-JavaScript target of the home filters, rendered on demand (issue 4).
@@ -117,11 +119,18 @@ export class Host {
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      console.error('[host] /api/trainings failed', error);
-      res.statusCode = 503;
-      res.setHeader('retry-after', '5');
-      res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
+      this.unavailable(res, error);
     }
+  }
+
+  /** The database is away: a quick 503 JSON the client may retry, never a hung request. */
+  private unavailable(res: ServerResponse, error: unknown): void {
+    console.error('[host] request failed', error);
+    if (res.headersSent) return void res.destroy();
+    res.statusCode = 503;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('retry-after', '5');
+    res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {

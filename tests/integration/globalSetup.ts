@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: '0',
     REBUILD_DEBOUNCE_MS: '3600000',
     SITE_URL: 'http://localhost:4321',
+    // These tests look at the disk driver's files; photos kept in PostgreSQL are tested in tests/publishing.
+    PHOTO_STORE: 'disk',
   };
   let server: RunningServer | undefined;
   try {
