@@ -3,6 +3,7 @@ import { useStore } from '@nanostores/react';
 import { api } from './api';
 import { $trainers, $trainings } from './stores';
 import { AdminToaster, notify } from './notify';
+import FleetStatus from './FleetStatus';
 
 interface SiteStatus {
   state: 'idle' | 'queued' | 'building';
@@ -115,6 +116,7 @@ export default function Dashboard({ email }: { email: string }) {
         </h2>
         <PublishStatus />
       </section>
+      <FleetStatus />
       <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="quick-title">
         <h2 id="quick-title" className="mb-2 text-lg font-semibold">
           Quick Actions

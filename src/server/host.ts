@@ -6,6 +6,8 @@ import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
 import { listingAnswer } from './publicListing';
 import { serveStoredObject } from './storedObjects';
+import { NOT_FOUND_PAGES, routeFor } from './routes';
+import { healthAnswer } from './health';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -17,7 +19,8 @@ type AstroHandler = (
 /**
  * The one HTTP server of `npm start` (docs/decisions/0001-process-model.md): static files of the
  * currently published build from memory; `/api/*` and `/admin/*` through Astro's handler from the
- * build this process booted with; anything else is the 404 page with status 404.
+ * build this process booted with; anything else is the 404 page with status 404. Which path goes
+ * where is the route table's (routes.ts), shared with the CDN rules.
  */
 export class Host {
   private site: StaticSite | null = null;
@@ -76,8 +79,9 @@ export class Host {
         : raw.slice(0, queryAt)
       : new URL(raw, 'http://localhost').pathname;
     const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const route = routeFor(pathname, req.method);
     const site = this.currentSite();
-    if (isRead && site && !pathname.startsWith('/api/') && !pathname.startsWith('/admin')) {
+    if (isRead && site && !route) {
       // Same sources give the same hashed assets; when the sources changed since boot (a
       // developer editing while it runs), the admin pages still need the boot build's files.
       const entry =
@@ -85,28 +89,31 @@ export class Host {
       if (entry) return site.send(req, res, entry);
     }
     securityHeaders(res);
-    if (pathname === '/api/trainings' && isRead) {
-      void this.listing(req, res, new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)));
-      return;
+    switch (route?.handler) {
+      case 'health':
+        return void this.health(res, pathname);
+      case 'listing':
+        return void this.listing(req, res, new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)));
+      case 'objects':
+        return void serveStoredObject(req, res, pathname)
+          .then((served) => served || this.notFound(req, res, pathname))
+          .catch((error: unknown) => this.unavailable(res, error));
+      case 'astro':
+        return this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
+      default:
+        return this.notFound(req, res, pathname);
     }
-    if (pathname.startsWith('/objects/')) {
-      // Trainer photos kept by this application (on disk or in the database).
-      serveStoredObject(req, res, pathname)
-        .then((served) => served || this.notFound(req, res, pathname))
-        .catch((error: unknown) => this.unavailable(res, error));
-      return;
-    }
-    // /trainings is the no-JavaScript target of the home filters, rendered on demand (issue 4).
-    if (
-      pathname.startsWith('/api/') ||
-      pathname === '/admin' ||
-      pathname.startsWith('/admin/') ||
-      pathname === '/trainings'
-    ) {
-      this.astro(req, res, (error) => this.notFound(req, res, pathname, error));
-      return;
-    }
-    this.notFound(req, res, pathname);
+  }
+
+  private async health(res: ServerResponse, pathname: string): Promise<void> {
+    const answer = await healthAnswer(pathname, this.live.get() !== null);
+    const body = JSON.stringify(answer.body);
+    res.writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
   }
 
   /** The public list without Astro's per-request overhead (issue 8); same answers as the Astro route. */
@@ -137,7 +144,8 @@ export class Host {
     if (error) console.error('[host] handler error', error);
     const site = this.currentSite();
     // An unknown training gets its own page with the site chrome (issue 4), other paths the 404 page.
-    const page = pathname.startsWith('/training/') ? site?.lookup('/training-not-found') : undefined;
+    const special = NOT_FOUND_PAGES.find((rule) => pathname.startsWith(rule.prefix));
+    const page = special ? site?.lookup(special.page) : undefined;
     const entry = page ?? site?.lookup('/404.html');
     if (site && entry) return site.send(req, res, entry, 404);
     res.statusCode = 404;
