@@ -70,7 +70,7 @@ export class Host {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    // The path without `new URL()`: this runs for every request of the public site (issue 8).
+    // The path without `new URL()`: this runs for every request of the public site.
     const raw = req.url ?? '/';
     const queryAt = raw.indexOf('?');
     const pathname = raw.startsWith('/')
@@ -116,7 +116,7 @@ export class Host {
     res.end(body);
   }
 
-  /** The public list without Astro's per-request overhead (issue 8); same answers as the Astro route. */
+  /** The public list without Astro's per-request overhead; same answers as the Astro route. */
   private async listing(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
@@ -143,7 +143,7 @@ export class Host {
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {
     if (error) console.error('[host] handler error', error);
     const site = this.currentSite();
-    // An unknown training gets its own page with the site chrome (issue 4), other paths the 404 page.
+    // An unknown training gets its own page with the site chrome, other paths the 404 page.
     const special = NOT_FOUND_PAGES.find((rule) => pathname.startsWith(rule.prefix));
     const page = special ? site?.lookup(special.page) : undefined;
     const entry = page ?? site?.lookup('/404.html');

@@ -120,7 +120,7 @@ test(
 );
 
 test(
-  'a photo uploaded through one instance is served by another, and still after a restart',
+  'a photo uploaded through one instance is served by another, and still after a restart; a photo on disk from before still is',
   async () => {
     const admin = await adminClient(a.server.url, a.env.ADMIN_EMAIL, a.env.ADMIN_PASSWORD);
     const image = png({ width: 12, height: 12, rgb: [10, 120, 200] });
@@ -145,6 +145,14 @@ test(
     expect((await fetch(`${b.url}${objectPath}`, { headers: { 'if-none-match': etag } })).status).toBe(304);
     // Not on any disk: nothing under either DATA_DIR's uploads.
     expect(fs.existsSync(path.join(a.dataDir, 'uploads', objectPath.split('/').pop()!))).toBe(false);
+
+    // A photo stored on disk before photos moved into the database is still served.
+    const legacyKey = 'ab'.repeat(16);
+    fs.mkdirSync(path.join(a.dataDir, 'uploads'), { recursive: true });
+    fs.writeFileSync(path.join(a.dataDir, 'uploads', legacyKey), image);
+    const legacy = await fetch(`${a.server.url}/objects/${legacyKey}`);
+    expect(legacy.status).toBe(200);
+    expect(legacy.headers.get('content-type')).toBe('image/png');
 
     await b.stop();
     const restarted = await startAnother(b.dataDir);
