@@ -16,7 +16,7 @@ interface Instance {
 
 function describe(instance: Instance): { text: string; tone: string } {
   if (instance.lastError && !instance.current) return { text: 'Failing', tone: 'text-red-700' };
-  if (instance.state === 'building') return { text: 'Publishing…', tone: 'text-slate-700' };
+  if (instance.state === 'building') return { text: 'Building its copy…', tone: 'text-slate-700' };
   if (!instance.current) return { text: 'Behind', tone: 'text-amber-800' };
   return { text: 'Serving the newest change', tone: 'text-green-800' };
 }

@@ -70,9 +70,12 @@ const SITE_COLUMNS = (sql: Sql) => sql`
 /** A site's progress; a site seen for the first time starts with nothing published. */
 export async function readSite(siteId: string): Promise<PublishSite> {
   const sql = await getSql();
+  const read = () => sql<PublishSite[]>`select ${SITE_COLUMNS(sql)} from publish_sites where site_id = ${siteId}`;
+  const [row] = await read();
+  if (row) return row;
+  // Only the first look writes: this runs at every poll of every instance.
   await sql`insert into publish_sites (site_id) values (${siteId}) on conflict do nothing`;
-  const [row] = await sql<PublishSite[]>`select ${SITE_COLUMNS(sql)} from publish_sites where site_id = ${siteId}`;
-  return row!;
+  return (await read())[0]!;
 }
 
 export async function readSites(siteIds: string[]): Promise<PublishSite[]> {

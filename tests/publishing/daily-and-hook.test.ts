@@ -19,7 +19,7 @@ describe('daily refresh', () => {
   test('a site last published on an earlier day is rebuilt without any edit, so ended trainings leave the list', async () => {
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Ends Soon', startsInDays: -2, days: 3 });
-    await waitFor(async () => (await (await fetch(`${it.server.url}/`)).text()).includes('Ends Soon'));
+    await waitFor(async () => (await (await fetch(`${it.server.url}/`)).text()).includes('Ends Soon'), 120_000);
     const before = await publishedCount(it.dataDir);
 
     // The training ends and the last publish is from yesterday: nobody edits anything.
