@@ -1,12 +1,12 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '../../src/data/db';
-import { listBuilds, readSite } from '../../src/data/publishing';
+import { listBuilds, newestRequestId, readSite } from '../../src/data/publishing';
 import * as trainings from '../../src/data/trainings';
 import { DEPLOY_HOOK_SITE } from '../../src/publish/siteIdentity';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
-import { publishedCount, siteOf } from '../support/builds';
+import { buildsOf, progressOf, publishedCount, siteOf } from '../support/builds';
 import { waitFor } from '../support/server';
 
 describe('daily refresh', () => {
@@ -20,14 +20,21 @@ describe('daily refresh', () => {
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Ends Soon', startsInDays: -2, days: 3 });
     await waitFor(async () => (await (await fetch(`${it.server.url}/`)).text()).includes('Ends Soon'), 120_000);
-    const before = await publishedCount(it.dataDir);
+    // Nothing else in flight: a build still running could reset the last publish time.
+    await waitFor(async () => {
+      const progress = await progressOf(it.dataDir);
+      return progress.state === 'idle' && progress.publishedRequestId >= (await newestRequestId());
+    }, 60_000);
+    const dailyBuilds = async () =>
+      (await buildsOf(it.dataDir)).filter((b) => b.kind === 'daily' && b.outcome === 'published').length;
+    expect(await dailyBuilds()).toBe(0);
 
     // The training ends and the last publish is from yesterday: nobody edits anything.
     const sql = await getSql();
     await sql`update trainings set end_date = now() - interval '1 hour' where id = ${training.id}`;
     await sql`update publish_sites set last_published_at = now() - interval '1 day' where site_id = ${siteOf(it.dataDir)}`;
 
-    await waitFor(async () => (await publishedCount(it.dataDir)) > before, 30_000);
+    await waitFor(async () => (await dailyBuilds()) === 1, 120_000);
     await waitFor(async () => !(await (await fetch(`${it.server.url}/`)).text()).includes('Ends Soon'));
   });
 });
