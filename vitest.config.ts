@@ -30,8 +30,12 @@ export default defineConfig({
         test: {
           name: 'publishing',
           include: ['tests/publishing/**/*.test.ts'],
-          // The outage test stops a PostgreSQL server; the embedded database lives inside the server process.
-          exclude: process.env.TEST_DB_TARGET === 'postgres' ? [] : ['tests/publishing/db-outage.test.ts'],
+          // The outage test stops a PostgreSQL server, and the scale-out test runs several servers on one; the
+          // embedded database lives inside one server process.
+          exclude:
+            process.env.TEST_DB_TARGET === 'postgres'
+              ? []
+              : ['tests/publishing/db-outage.test.ts', 'tests/publishing/scale-out.test.ts'],
           // Each file starts its own servers (real processes, own DATA_DIR and database).
           fileParallelism: false,
           testTimeout: 180_000,

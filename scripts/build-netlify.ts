@@ -1,7 +1,8 @@
 /**
- * CDN build (netlify.toml, issue 3): snapshot the production database (DATABASE_URL), build the
- * static site into dist/, check it, and write the proxy rules that send /api/* and /admin/* to the
- * API origin (API_ORIGIN), where `npm start` runs with BUILD_HOOK_URL pointing at this site's hook.
+ * CDN build (netlify.toml): snapshot the production database (DATABASE_URL), build the static site
+ * into dist/, check it, and write the proxy rules and headers generated from the host's route and
+ * header tables, sending every on-demand route to the API origin (API_ORIGIN), where `npm start`
+ * runs with BUILD_HOOK_URL pointing at this site's hook.
  */
 import fs from 'node:fs';
 import path from 'node:path';

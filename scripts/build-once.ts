@@ -4,8 +4,12 @@ import { closeDb, getSql } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import { sitePaths } from '../src/publish/paths';
 import { ensureLiveBuild } from '../src/publish/boot';
+import { newInstanceId } from '../src/publish/fleet';
+import { siteIdentity } from '../src/publish/siteIdentity';
 
 await migrate(await getSql());
-const id = await ensureLiveBuild(sitePaths(serverEnv().dataDir), (m) => console.log(m));
+const paths = sitePaths(serverEnv().dataDir);
+const builder = { siteId: siteIdentity(paths), instanceId: newInstanceId(), paths };
+const id = await ensureLiveBuild(builder, (m) => console.log(m));
 console.log(`Live build: ${id}`);
 await closeDb();

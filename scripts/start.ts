@@ -12,6 +12,9 @@ import { adminEnvProblem, bootstrapAdmin } from '../src/auth/bootstrap';
 import { sitePaths } from '../src/publish/paths';
 import { ensureLiveBuild } from '../src/publish/boot';
 import { Publisher } from '../src/publish/publisher';
+import { hookQuietMs } from '../src/publish/policy';
+import { newInstanceId, startHeartbeat } from '../src/publish/fleet';
+import { publishingSiteId, siteIdentity } from '../src/publish/siteIdentity';
 import { Host, liveDir } from '../src/server/host';
 import { startUploadSweeper } from '../src/storage/abandoned';
 import { adminChangeLine, startBanner } from './startBanner';
@@ -52,6 +55,7 @@ async function listenOrExplain(host: Host): Promise<number> {
 
 let publisher: Publisher | undefined;
 let stopSweeper = () => {};
+let stopHeartbeat: () => Promise<void> = async () => {};
 let host: Host | undefined;
 try {
   const sql = await getSql();
@@ -63,22 +67,27 @@ try {
   if (seed && (await seedDemoOnce())) log('Demo trainers and trainings added.');
 
   const paths = sitePaths(env.dataDir);
-  const bootBuild = await ensureLiveBuild(paths, log);
+  const instanceId = newInstanceId();
+  const localSite = { siteId: siteIdentity(paths), instanceId, paths };
+  const bootBuild = await ensureLiveBuild(localSite, log);
   const live = liveDir(paths.current);
   host = await Host.create(paths.build(bootBuild), live);
   const port = await listenOrExplain(host);
 
+  // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
   publisher = new Publisher({
-    paths,
+    builder: { ...localSite, siteId: publishingSiteId(env), pinned: [bootBuild] },
     debounceMs: env.rebuildDebounceMs,
-    pinned: [bootBuild],
-    buildHookUrl: env.buildHookUrl || undefined,
+    // On a PostgreSQL server changes are announced (LISTEN/NOTIFY): the poll is only a fallback.
+    pollMs: usesExternalDatabase() ? 2_000 : 500,
+    hook: env.buildHookUrl ? { url: env.buildHookUrl, quietMs: hookQuietMs(env.buildHookDebounceMs) } : undefined,
     onPublished: () => live.invalidate(),
     log,
   });
   // On the embedded database only the process that owns PGlite publishes: a process that joined its
   // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
-  if (usesExternalDatabase() || (await isEmbeddedOwner())) publisher.start();
+  if (usesExternalDatabase() || (await isEmbeddedOwner())) await publisher.start();
+  stopHeartbeat = startHeartbeat({ instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` }, log);
   stopSweeper = startUploadSweeper(log);
 
   const admin = await bootstrapAdmin(env);
@@ -107,6 +116,7 @@ async function shutdown(signal: string) {
   stopSweeper();
   await host?.close();
   await publisher?.stop();
+  await stopHeartbeat();
   await closeDb();
   process.exit(0);
 }

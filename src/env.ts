@@ -24,6 +24,8 @@ export function serverEnv() {
     /** Proxies trusted to name the client in X-Forwarded-For (src/server/clientAddress.ts). */
     trustProxy: process.env.TRUST_PROXY || '',
     logLevel: process.env.LOG_LEVEL || 'info',
+    /** Deploy-hook mode's quiet period (a hook costs CDN build minutes); see publish/policy.ts for its bounds. */
+    buildHookDebounceMs: process.env.BUILD_HOOK_DEBOUNCE_MS ? Number(process.env.BUILD_HOOK_DEBOUNCE_MS) : undefined,
     secureCookie: process.env.SESSION_SECURE_COOKIE ? process.env.SESSION_SECURE_COOKIE === '1' : !localSite,
   };
 }
@@ -31,8 +33,11 @@ export function serverEnv() {
 /** Trainer photo storage (CONTRACT.md, S3_*; issue 6): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function storageEnv() {
   const bucket = process.env.S3_BUCKET || '';
+  const { dataDir, databaseUrl } = serverEnv();
   return {
-    uploadsDir: path.join(serverEnv().dataDir, 'uploads'),
+    uploadsDir: path.join(dataDir, 'uploads'),
+    /** Without a bucket, photos live where every instance reads them: the PostgreSQL server, when there is one. PHOTO_STORE=disk keeps them in DATA_DIR/uploads. */
+    inDatabase: !bucket && Boolean(databaseUrl) && process.env.PHOTO_STORE !== 'disk',
     s3: bucket
       ? {
           endpoint: (process.env.S3_ENDPOINT || '').replace(/\/+$/, ''),

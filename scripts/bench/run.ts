@@ -9,7 +9,8 @@ import * as trainings from '../../src/data/trainings';
 import { searchableText } from '../../src/domain/filters';
 import { TrigramIndex } from '../../src/domain/trigramIndex';
 import { sitePaths } from '../../src/publish/paths';
-import { latestRequest, readState } from '../../src/publish/state';
+import { latestRequest, readSite } from '../../src/data/publishing';
+import { siteIdentity } from '../../src/publish/siteIdentity';
 import { prepareTestDatabase } from '../../tests/support/database';
 import { startServer, tempDir, waitFor } from '../../tests/support/server';
 import { benchBuild } from './buildBench';
@@ -42,7 +43,8 @@ async function withServer<T>(
     // Measure a quiet server: no follow-up build still running in the background.
     await waitFor(
       async () => {
-        const [state, latest] = await Promise.all([readState(), latestRequest()]);
+        const site = siteIdentity(sitePaths(dataDir));
+        const [state, latest] = await Promise.all([readSite(site), latestRequest(site)]);
         return state.state === 'idle' && latest.id <= state.publishedRequestId;
       },
       600_000,

@@ -5,6 +5,7 @@ import { $trainers, $trainings } from './stores';
 import { AdminToaster } from './notify';
 import LogoutButton from './LogoutButton';
 import RecentChanges from './RecentChanges';
+import FleetStatus from './FleetStatus';
 
 interface SiteStatus {
   state: 'idle' | 'queued' | 'building';
@@ -101,6 +102,7 @@ export default function Dashboard({ email }: { email: string }) {
         </h2>
         <PublishStatus />
       </section>
+      <FleetStatus />
       <RecentChanges />
       <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="quick-title">
         <h2 id="quick-title" className="mb-2 text-lg font-semibold">

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * How the build's child process runs (issue 8: peak memory ≤ 800 MiB at N = 5,000). Rolldown's
+ * How the build's child process runs (peak memory must stay under 800 MiB at N = 5,000). Rolldown's
  * native allocator (mimalloc) keeps the bundling phase's freed memory for later by default, which
  * held ~350 MiB through the whole prerender; purging at once returns it to the system. V8 sizes
  * its heap growth from the heap limit, which defaults to a quarter of the machine's memory: a fixed
@@ -22,7 +22,7 @@ export interface BuildResult {
 }
 
 /**
- * Runs `astro build` in a child process into outDir from a snapshot file (issue 3). The child never
+ * Runs `astro build` in a child process into outDir from a snapshot file. The child never
  * touches the database: the snapshot is its only input, so a build can't see half a change.
  */
 export function runAstroBuild(opts: {

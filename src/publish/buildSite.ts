@@ -15,7 +15,7 @@ export type BuildOutcome =
   | { ok: false; buildId: string; error: string; aborted?: boolean };
 
 /**
- * One publish: snapshot → build into builds/<id> → check → atomic swap → prune (issue 3). On any
+ * One publish: snapshot → build into builds/<id> → check → atomic swap → prune. On any
  * failure the live site is untouched and the failed folder is removed.
  */
 export async function buildAndSwap(

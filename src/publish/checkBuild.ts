@@ -3,12 +3,12 @@ import path from 'node:path';
 import type { SiteData } from '../domain/siteData';
 
 /**
- * Rejects a build before it goes live (issue 3): every published training has its page, no other
+ * Rejects a build before it goes live: every published training has its page, no other
  * training page exists, `/` and the 404 page exist, and every JSON-LD block parses.
  */
 export function checkBuild(clientDir: string, data: SiteData): string[] {
   const problems: string[] = [];
-  // Test-only fault injection (issue 3): while this file exists, every build is rejected.
+  // Test-only fault injection: while this file exists, every build is rejected.
   const rejectFile = process.env.PUBLISH_TEST_REJECT_FILE;
   if (rejectFile && fs.existsSync(rejectFile)) problems.push('rejected by PUBLISH_TEST_REJECT_FILE (test flag)');
   for (const page of ['index.html', '404.html']) {

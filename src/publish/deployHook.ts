@@ -1,4 +1,4 @@
-/** Deploy-hook mode (issue 3): POST to BUILD_HOOK_URL (e.g. a Netlify build hook) with retries and backoff. */
+/** Deploy-hook mode: POST to BUILD_HOOK_URL (e.g. a Netlify build hook) with retries and backoff. */
 export async function callDeployHook(
   url: string,
   attempts = 4,

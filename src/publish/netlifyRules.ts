@@ -1,27 +1,31 @@
-/** Proxy rules and headers for a CDN deploy on Netlify (issue 3); written next to the built files. */
+import { NOT_FOUND_PAGES, ROUTES } from '../server/routes';
+import { CACHE_RULES, securityHeaderTable } from '../server/securityHeaders';
+
+/**
+ * A CDN deploy's `_redirects` and `_headers`, generated from the host's route and header tables so
+ * the two cannot drift: every route the host does not serve from the published files is proxied
+ * to the API origin (query strings pass through), with the same headers.
+ */
 export function netlifyRedirects(apiOrigin: string): string {
-  return [
-    `/api/*    ${apiOrigin}/api/:splat    200!`,
-    `/admin    ${apiOrigin}/admin    200!`,
-    `/admin/*  ${apiOrigin}/admin/:splat  200!`,
-    `/objects/*  ${apiOrigin}/objects/:splat  200!`,
-    `/training/*  /training-not-found  404`,
-    '',
-  ].join('\n');
+  const lines = ROUTES.filter((route) => route.proxied).map((route) =>
+    route.match === 'exact'
+      ? `${route.path}  ${apiOrigin}${route.path}  200!`
+      : `${route.path}*  ${apiOrigin}${route.path}:splat  200!`,
+  );
+  for (const rule of NOT_FOUND_PAGES) lines.push(`${rule.prefix}*  ${rule.page}  404`);
+  return `${[...new Set(lines)].join('\n')}\n`;
 }
 
-/** The host's headers for the CDN (issue 7); `csp` is cspForSite() of the built pages. */
+/** `csp` is cspForSite() of the built pages; a CDN deploy is always served over https. */
 export function netlifyHeaders(csp: string): string {
-  return [
-    '/_astro/*',
-    '  Cache-Control: public, max-age=31536000, immutable',
-    '/*',
-    '  Cache-Control: public, max-age=0, must-revalidate',
-    `  Content-Security-Policy: ${csp}`,
-    '  X-Content-Type-Options: nosniff',
-    '  Referrer-Policy: strict-origin-when-cross-origin',
-    '  X-Frame-Options: DENY',
-    '  Strict-Transport-Security: max-age=31536000; includeSubDomains',
-    '',
-  ].join('\n');
+  const lines: string[] = [];
+  for (const rule of CACHE_RULES) {
+    lines.push(rule.path, `  Cache-Control: ${rule.cacheControl}`);
+    if (rule.path === '/*') {
+      for (const [name, value] of Object.entries(securityHeaderTable({ https: true, csp }))) {
+        lines.push(`  ${name}: ${value}`);
+      }
+    }
+  }
+  return `${lines.join('\n')}\n`;
 }

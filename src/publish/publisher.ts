@@ -1,34 +1,24 @@
-import { buildAndSwap } from './buildSite';
-import { callDeployHook } from './deployHook';
+import { latestRequest, readSite, setSiteState, trimHistory, type LatestRequest } from '../data/publishing';
+import { onPublishRequest } from '../data/publishSignal';
 import { tryBuildLock } from './lock';
-import type { SitePaths } from './paths';
-import { latestRequest, readState, recordFailure, recordSuccess, setState, trimRequests } from './state';
+import { decide, isPending, shouldAbortSpeculative, type Decision } from './policy';
+import { buildAndRecord, callHookAndRecord, type Builder } from './record';
 
 export interface PublisherOptions {
-  paths: SitePaths;
+  builder: Builder;
   debounceMs: number;
-  /** How often other instances' requests are looked for. */
+  /** The fallback look at the queue, for notifications lost with a connection. */
   pollMs?: number;
-  /** Builds that must not be pruned (the one whose server code this process runs). */
-  pinned?: string[];
-  buildHookUrl?: string;
+  /** Deploy-hook mode: POST there after `quietMs` without changes instead of building here. */
+  hook?: { url: string; quietMs: number };
   onPublished?: () => void;
   log?: (message: string) => void;
 }
 
-const KICK = Symbol.for('emdr.publish.kick');
-const DAY_MS = 86_400_000;
-
 /**
- * Debounced, single-flight publishing (issue 3). Requests closer together than the debounce are
- * served by one build; a request during a build causes exactly one follow-up build; a failed build
- * is retried only when a newer request arrives; once a day the site is rebuilt so ended trainings
- * leave the list.
- *
- * A lone change is built at once rather than after the debounce (issue 8: save → live): if another
- * request follows within the debounce, that speculative build is aborted before it publishes
- * anything, and the burst is then served by one build after a quiet period (trailing debounce,
- * capped at 5× so a stream of edits still publishes).
+ * Debounced, single-flight publishing of one site. The decisions are `decide()`'s (policy.ts); this
+ * class only runs them: it wakes on a change (wake-up module) or the poll, asks the policy, takes the
+ * site's build lock, builds and records. A request during a build causes exactly one follow-up look.
  */
 export class Publisher {
   private running = false;
@@ -36,15 +26,16 @@ export class Publisher {
   private stopped = false;
   private timer: NodeJS.Timeout | undefined;
   private poller: NodeJS.Timeout | undefined;
+  private unsubscribe: (() => Promise<void>) | undefined;
   private lastError = '';
+  private lastErrorLoggedAt = 0;
   /** Set when a speculative build was aborted: wait for quiet before building again. */
   private inBurst = false;
-  private lastErrorLoggedAt = 0;
 
   constructor(private readonly opts: PublisherOptions) {}
 
-  start(): void {
-    (globalThis as Record<symbol, unknown>)[KICK] = () => this.schedule(0);
+  async start(): Promise<void> {
+    this.unsubscribe = await onPublishRequest(() => this.schedule(0), this.opts.log);
     this.poller = setInterval(() => this.schedule(0), this.opts.pollMs ?? 500);
     this.poller.unref();
     this.schedule(0);
@@ -55,7 +46,7 @@ export class Publisher {
     this.stopped = true;
     clearInterval(this.poller);
     clearTimeout(this.timer);
-    delete (globalThis as Record<symbol, unknown>)[KICK];
+    await this.unsubscribe?.();
     while (this.running) await new Promise((r) => setTimeout(r, 50));
   }
 
@@ -94,105 +85,82 @@ export class Publisher {
     if (next !== null) this.schedule(next);
   }
 
-  /** One decision; returns when to look again (null: wait for a kick or the poll). */
+  private decision(site: Awaited<ReturnType<typeof readSite>>, latest: LatestRequest): Decision {
+    const { debounceMs, hook } = this.opts;
+    return decide({
+      site,
+      latest,
+      now: Date.now(),
+      inBurst: this.inBurst,
+      settings: { debounceMs, hookQuietMs: hook?.quietMs },
+    });
+  }
+
+  /** One decision; returns when to look again (null: wait for a wake-up or the poll). */
   private async step(): Promise<number | null> {
-    const now = Date.now();
-    const [state, latest] = await Promise.all([readState(), latestRequest()]);
-    const pending = latest.id > state.publishedRequestId && latest.id > state.failedRequestId;
-    // A failed daily refresh is tried again after an hour, not in a loop.
-    const dailyDue =
-      !pending &&
-      state.lastPublishedAt !== null &&
-      Math.floor(state.lastPublishedAt.getTime() / DAY_MS) < Math.floor(now / DAY_MS) &&
-      !(state.lastErrorAt && now - state.lastErrorAt.getTime() < 3_600_000);
-    if (!pending && !dailyDue) return null;
-
-    // A deploy hook cannot be taken back, so it always waits for quiet.
-    if (pending && (this.inBurst || this.opts.buildHookUrl)) {
-      const quietFor = now - latest.requestedAt.getTime();
-      const waitingFor = now - (latest.oldestPendingAt?.getTime() ?? now);
-      if (quietFor < this.opts.debounceMs && waitingFor < this.opts.debounceMs * 5) {
-        if (state.state === 'idle') await setState('queued');
-        return this.opts.debounceMs - quietFor;
-      }
+    const { siteId } = this.opts.builder;
+    const [site, latest] = await Promise.all([readSite(siteId), latestRequest(siteId)]);
+    const decision = this.decision(site, latest);
+    if (decision.action === 'wait') return null;
+    if (decision.action === 'debounce') {
+      if (site.state === 'idle') await setSiteState(siteId, 'queued');
+      return decision.retryInMs;
     }
-
-    const release = await tryBuildLock();
+    const release = await tryBuildLock(siteId);
     if (!release) return this.opts.pollMs ?? 500;
     try {
-      // Another instance may have published while this one waited for the lock.
-      const [fresh, target] = await Promise.all([readState(), latestRequest()]);
-      if (pending && !(target.id > fresh.publishedRequestId && target.id > fresh.failedRequestId)) return 0;
-      await setState('building');
-      await this.publish(target);
+      // Another instance sharing this site may have published while this one waited for the lock.
+      const [fresh, target] = await Promise.all([readSite(siteId), latestRequest(siteId)]);
+      if (decision.reason === 'change' && !isPending(fresh, target)) return 0;
+      await this.publish(target, decision.reason, decision.speculative);
     } finally {
       await release();
     }
     return 0;
   }
 
-  private async publish(target: { id: number; requestedAt: Date; oldestPendingAt: Date | null }): Promise<void> {
-    const requestId = target.id;
-    const { paths, buildHookUrl, pinned = [], log } = this.opts;
-    if (buildHookUrl) {
-      const result = await callDeployHook(buildHookUrl);
-      if (result.ok) await recordSuccess(requestId, `hook-${Date.now()}`);
-      else await recordFailure(requestId, result.error);
+  private async publish(target: LatestRequest, reason: 'change' | 'daily', speculative: boolean): Promise<void> {
+    const { builder, hook, log } = this.opts;
+    if (hook) {
+      const result = await callHookAndRecord(builder, hook.url, target.id);
       log?.(result.ok ? 'publisher: deploy hook called' : `publisher: ${result.error}`);
       return;
     }
-    const startedAt = new Date().toISOString();
-    log?.(`publisher: build started at ${startedAt} for request ${requestId}`);
-    const speculative = !this.inBurst;
+    log?.(`publisher: build started at ${new Date().toISOString()} for request ${target.id}`);
     const controller = new AbortController();
     const watcher = speculative ? this.watchForBurst(target, controller) : null;
-    const outcome = await buildAndSwap(paths, pinned, controller.signal).finally(() => watcher?.stop());
+    const outcome = await buildAndRecord(builder, target.id, reason, controller.signal).finally(() => watcher?.stop());
+    const ended = new Date().toISOString();
     if (!outcome.ok && outcome.aborted) {
       this.inBurst = true;
       log?.(
-        `publisher: build for request ${requestId} aborted, more changes followed within the debounce, ended at ${new Date().toISOString()}`,
+        `publisher: build for request ${target.id} aborted, more changes followed within the debounce, ended at ${ended}`,
       );
       return;
     }
     this.inBurst = false;
     if (outcome.ok) {
       this.opts.onPublished?.();
-      await recordSuccess(requestId, outcome.buildId);
-      await trimRequests(requestId);
+      await trimHistory(target.id);
       log?.(
-        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored), ended at ${new Date().toISOString()}`,
+        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored), ended at ${ended}`,
       );
     } else {
-      await recordFailure(requestId, outcome.error);
-      log?.(
-        `publisher: build ${outcome.buildId} failed, live site unchanged, ended at ${new Date().toISOString()}: ${outcome.error}`,
-      );
+      log?.(`publisher: build ${outcome.buildId} failed, live site unchanged, ended at ${ended}: ${outcome.error}`);
     }
   }
 
-  /**
-   * During the first debounce window of a speculative build, looks for a request that followed the
-   * built one within the debounce (database timestamps on both sides) and aborts the build if so.
-   */
-  private watchForBurst(
-    target: { id: number; requestedAt: Date; oldestPendingAt: Date | null },
-    controller: AbortController,
-  ): { stop(): void } {
-    const { debounceMs } = this.opts;
+  /** During the first debounce window of a speculative build, aborts it if another change follows. */
+  private watchForBurst(target: LatestRequest, controller: AbortController): { stop(): void } {
+    const { debounceMs, builder } = this.opts;
     const until = Date.now() + debounceMs + 500;
-    const started = target.oldestPendingAt?.getTime() ?? target.requestedAt.getTime();
     let checking = false;
     const timer = setInterval(() => {
       if (checking) return;
       if (Date.now() > until) return clearInterval(timer);
       checking = true;
-      latestRequest()
-        .then((latest) => {
-          const followed =
-            latest.id > target.id && latest.requestedAt.getTime() - target.requestedAt.getTime() < debounceMs;
-          const capped = latest.requestedAt.getTime() - started >= debounceMs * 5;
-          if (followed && !capped) controller.abort();
-        })
+      latestRequest(builder.siteId)
+        .then((latest) => shouldAbortSpeculative(target, latest, debounceMs) && controller.abort())
         .catch(() => undefined)
         .finally(() => (checking = false));
     }, 100);

@@ -1,7 +1,7 @@
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { getSql } from '../data/db';
 
-/** Reads everything a build needs in one query: published trainings with their trainer rows (issue 3). */
+/** Reads everything a build needs in one query: published trainings with their trainer rows. */
 export async function takeSnapshot(now = new Date()): Promise<SiteData> {
   const sql = await getSql();
   const rows = await sql<SiteTraining[]>`

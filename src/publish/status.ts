@@ -1,18 +1,67 @@
-import { latestRequest, readState } from './state';
+import * as fleet from '../data/fleet';
+import { newestRequestId, readSites, type PublishSite, type SiteState } from '../data/publishing';
 
-/** `GET /api/admin/site-status` (CONTRACT.md, Publishing). */
-export interface SiteStatus {
-  state: 'idle' | 'queued' | 'building';
+/**
+ * `GET /api/admin/site-status` (CONTRACT.md, Publishing): the three fields describe the whole fleet
+ * (building while any live instance's site builds, queued while any is behind, the oldest of their
+ * last publishes, the first error), and `instances` says which instance serves what.
+ */
+export interface InstanceStatus {
+  instanceId: string;
+  hostname: string;
+  address: string | null;
+  startedAt: string;
+  lastSeenAt: string;
+  state: SiteState;
+  /** Serves the newest change. */
+  current: boolean;
   lastPublishedAt: string | null;
   lastError: string | null;
 }
 
-export async function siteStatus(): Promise<SiteStatus> {
-  const [state, latest] = await Promise.all([readState(), latestRequest()]);
-  const pending = latest.id > state.publishedRequestId && latest.id > state.failedRequestId;
+export interface SiteStatus {
+  state: SiteState;
+  lastPublishedAt: string | null;
+  lastError: string | null;
+  instances: InstanceStatus[];
+}
+
+function siteState(site: PublishSite | undefined, newest: number): SiteState {
+  if (!site) return newest > 0 ? 'queued' : 'idle';
+  if (site.state === 'building') return 'building';
+  return newest > site.publishedRequestId && newest > site.failedRequestId ? 'queued' : 'idle';
+}
+
+const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
+
+/** `ownSiteId`: the site of the asking process, counted even before its first heartbeat. */
+export async function siteStatus(ownSiteId: string): Promise<SiteStatus> {
+  const [live, newest] = await Promise.all([fleet.listLive(), newestRequestId()]);
+  const siteIds = [...new Set([ownSiteId, ...live.map((i) => i.siteId)])];
+  const sites = new Map((await readSites(siteIds)).map((site) => [site.siteId, site]));
+  const states = siteIds.map((id) => siteState(sites.get(id), newest));
+  const published = siteIds
+    .map((id) => sites.get(id)?.lastPublishedAt)
+    .filter((d): d is Date => Boolean(d))
+    .sort((a, b) => a.getTime() - b.getTime());
   return {
-    state: state.state === 'building' ? 'building' : pending ? 'queued' : 'idle',
-    lastPublishedAt: state.lastPublishedAt ? state.lastPublishedAt.toISOString() : null,
-    lastError: state.lastError,
+    state: states.includes('building') ? 'building' : states.includes('queued') ? 'queued' : 'idle',
+    lastPublishedAt: iso(published[0]),
+    lastError: siteIds.map((id) => sites.get(id)?.lastError).find(Boolean) ?? null,
+    instances: live.map((instance) => {
+      const site = sites.get(instance.siteId);
+      const state = siteState(site, newest);
+      return {
+        instanceId: instance.instanceId,
+        hostname: instance.hostname,
+        address: instance.address,
+        startedAt: instance.startedAt.toISOString(),
+        lastSeenAt: instance.heartbeatAt.toISOString(),
+        state,
+        current: state === 'idle' && (site?.publishedRequestId ?? 0) >= newest,
+        lastPublishedAt: iso(site?.lastPublishedAt),
+        lastError: site?.lastError ?? null,
+      };
+    }),
   };
 }

@@ -5,11 +5,13 @@ import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaders } from './securityHeaders';
 import { listingAnswer } from './publicListing';
-import { serveObject } from './objects';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from './log';
 import { serverEnv } from '../env';
+import { serveStoredObject } from './storedObjects';
+import { NOT_FOUND_PAGES, routeFor } from './routes';
+import { healthAnswer } from './health';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -21,7 +23,8 @@ type AstroHandler = (
 /**
  * The one HTTP server of `npm start` (docs/decisions/0001-process-model.md): static files of the
  * currently published build from memory; `/api/*` and `/admin/*` through Astro's handler from the
- * build this process booted with; anything else is the 404 page with status 404.
+ * build this process booted with; anything else is the 404 page with status 404. Which path goes
+ * where is the route table's (routes.ts), shared with the CDN rules.
  */
 export class Host {
   private site: StaticSite | null = null;
@@ -74,7 +77,7 @@ export class Host {
   }
 
   private handle(req: IncomingMessage, res: ServerResponse): void {
-    // The path without `new URL()`: this runs for every request of the public site (issue 8).
+    // The path without `new URL()`: this runs for every request of the public site.
     const raw = req.url ?? '/';
     const queryAt = raw.indexOf('?');
     const pathname = raw.startsWith('/')
@@ -83,8 +86,9 @@ export class Host {
         : raw.slice(0, queryAt)
       : new URL(raw, 'http://localhost').pathname;
     const isRead = req.method === 'GET' || req.method === 'HEAD';
+    const route = routeFor(pathname, req.method);
     const site = this.currentSite();
-    if (isRead && site && !pathname.startsWith('/api/') && !pathname.startsWith('/admin')) {
+    if (isRead && site && !route) {
       // Same sources give the same hashed assets; when the sources changed since boot (a
       // developer editing while it runs), the admin pages still need the boot build's files.
       const entry =
@@ -94,32 +98,38 @@ export class Host {
       if (moved) return site.redirect(req, res, moved);
     }
     securityHeaders(res);
-    if (pathname === '/api/trainings' && isRead) {
-      void this.listing(req, res, new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)));
-      return;
+    switch (route?.handler) {
+      case 'health':
+        return void this.health(res, pathname);
+      case 'listing':
+        return void this.listing(req, res, new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)));
+      case 'objects':
+        return void serveStoredObject(req, res, pathname)
+          .then((served) => served || this.notFound(req, res, pathname))
+          .catch((error: unknown) => this.unavailable(res, error));
+      case 'astro': {
+        const requestId = newRequestId();
+        res.setHeader('x-request-id', requestId);
+        const locals = { requestId, clientAddress: clientAddress(req, this.trust), pageCsp: this.pageCsp };
+        return this.astro(req, res, (error) => this.notFound(req, res, pathname, error), locals);
+      }
+      default:
+        return this.notFound(req, res, pathname);
     }
-    if (pathname.startsWith('/objects/')) {
-      // Uploaded trainer photos of the local driver (issue 6).
-      void serveObject(req, res, pathname).then((served) => served || this.notFound(req, res, pathname));
-      return;
-    }
-    // /trainings is the no-JavaScript target of the home filters, rendered on demand (issue 4).
-    if (
-      pathname.startsWith('/api/') ||
-      pathname === '/admin' ||
-      pathname.startsWith('/admin/') ||
-      pathname === '/trainings'
-    ) {
-      const requestId = newRequestId();
-      res.setHeader('x-request-id', requestId);
-      const locals = { requestId, clientAddress: clientAddress(req, this.trust), pageCsp: this.pageCsp };
-      this.astro(req, res, (error) => this.notFound(req, res, pathname, error), locals);
-      return;
-    }
-    this.notFound(req, res, pathname);
   }
 
-  /** The public list without Astro's per-request overhead (issue 8); same answers as the Astro route. */
+  private async health(res: ServerResponse, pathname: string): Promise<void> {
+    const answer = await healthAnswer(pathname, this.live.get() !== null);
+    const body = JSON.stringify(answer.body);
+    res.writeHead(answer.status, {
+      'content-type': 'application/json; charset=utf-8',
+      'cache-control': 'no-store',
+      'content-length': Buffer.byteLength(body),
+    });
+    res.end(body);
+  }
+
+  /** The public list without Astro's per-request overhead; same answers as the Astro route. */
   private async listing(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
@@ -129,18 +139,26 @@ export class Host {
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      log.error({ err: error }, '/api/trainings failed');
-      res.statusCode = 503;
-      res.setHeader('retry-after', '5');
-      res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
+      this.unavailable(res, error);
     }
+  }
+
+  /** The database is away: a quick 503 JSON the client may retry, never a hung request. */
+  private unavailable(res: ServerResponse, error: unknown): void {
+    log.error({ err: error }, 'request failed');
+    if (res.headersSent) return void res.destroy();
+    res.statusCode = 503;
+    res.setHeader('content-type', 'application/json; charset=utf-8');
+    res.setHeader('retry-after', '5');
+    res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {
     if (error) log.error({ err: error, path: pathname }, 'handler error');
     const site = this.currentSite();
-    // An unknown training gets its own page with the site chrome (issue 4), other paths the 404 page.
-    const page = pathname.startsWith('/training/') ? site?.lookup('/training-not-found') : undefined;
+    // An unknown training gets its own page with the site chrome, other paths the 404 page.
+    const special = NOT_FOUND_PAGES.find((rule) => pathname.startsWith(rule.prefix));
+    const page = special ? site?.lookup(special.page) : undefined;
     const entry = page ?? site?.lookup('/404.html');
     if (site && entry) return site.send(req, res, entry, 404);
     res.statusCode = 404;

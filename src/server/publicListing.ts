@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { getSql } from '../data/db';
+import { newestRequestId } from '../data/publishing';
 import * as trainings from '../data/trainings';
 import {
   TrainingFiltersSchema,
@@ -38,9 +38,7 @@ async function currentVersion(): Promise<number> {
   const s = state();
   s.versionQuery ??= (async () => {
     try {
-      const sql = await getSql();
-      const [row] = await sql<{ version: number | null }[]>`select max(id)::int as version from publish_requests`;
-      return row?.version ?? 0;
+      return await newestRequestId();
     } finally {
       s.versionQuery = null;
     }

@@ -1,24 +1,34 @@
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BASELINE_CSP } from './csp';
 
+/**
+ * The one header table: what every response carries, on the host and (generated into `_headers`)
+ * on a CDN deploy. HTML pages replace the baseline CSP with their own (hashes of their inline scripts).
+ */
+export function securityHeaderTable(opts: { https: boolean; csp?: string }): Record<string, string> {
+  return {
+    'Content-Security-Policy': opts.csp ?? BASELINE_CSP,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'strict-origin-when-cross-origin',
+    'X-Frame-Options': 'DENY',
+    ...(opts.https ? { 'Strict-Transport-Security': 'max-age=31536000; includeSubDomains' } : {}),
+  };
+}
+
+/** Caching of the published files by path: hashed assets never change, pages always revalidate. */
+export const CACHE_RULES = [
+  { path: '/_astro/*', cacheControl: 'public, max-age=31536000, immutable' },
+  { path: '/*', cacheControl: 'public, max-age=0, must-revalidate' },
+] as const;
+
 let cached: { siteUrl: string | undefined; headers: OutgoingHttpHeaders } | undefined;
 
-/** The headers every response carries (issue 7), computed once per SITE_URL: this runs per request. */
+/** The table for this host, computed once per SITE_URL: this runs per request. */
 export function securityHeaderValues(): OutgoingHttpHeaders {
   const siteUrl = process.env.SITE_URL;
   if (cached?.siteUrl !== siteUrl || !cached) {
-    cached = {
-      siteUrl,
-      headers: {
-        'content-security-policy': BASELINE_CSP,
-        'x-content-type-options': 'nosniff',
-        'referrer-policy': 'strict-origin-when-cross-origin',
-        'x-frame-options': 'DENY',
-        ...(siteUrl?.startsWith('https://')
-          ? { 'strict-transport-security': 'max-age=31536000; includeSubDomains' }
-          : {}),
-      },
-    };
+    const table = securityHeaderTable({ https: Boolean(siteUrl?.startsWith('https://')) });
+    cached = { siteUrl, headers: Object.fromEntries(Object.entries(table).map(([k, v]) => [k.toLowerCase(), v])) };
   }
   return cached.headers;
 }

@@ -1,16 +1,22 @@
 import { serverEnv, storageEnv } from '../env';
+import { DatabaseImageStore } from './database';
 import { LocalImageStore } from './local';
 import { S3ImageStore } from './s3';
 import type { ImageStore } from './types';
 
-/** The configured store (CONTRACT.md): S3 when S3_BUCKET is set, else DATA_DIR/uploads. */
+/** The configured store (CONTRACT.md): S3 when S3_BUCKET is set, else PostgreSQL when DATABASE_URL is, else DATA_DIR/uploads. */
 let cached: { config: string; store: ImageStore } | undefined;
 
 export function imageStore(): ImageStore {
   const env = storageEnv();
   const config = JSON.stringify(env);
   if (cached?.config !== config) {
-    const store = env.s3 ? new S3ImageStore(env.s3) : new LocalImageStore(env.uploadsDir, serverEnv().dataDir);
+    const { dataDir } = serverEnv();
+    const store = env.s3
+      ? new S3ImageStore(env.s3)
+      : env.inDatabase
+        ? new DatabaseImageStore(env.uploadsDir, dataDir)
+        : new LocalImageStore(env.uploadsDir, dataDir);
     cached = { config, store };
   }
   return cached.store;

@@ -1,3 +1,4 @@
+import type { ImageType } from './imageType';
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
@@ -70,7 +71,7 @@ export class LocalImageStore implements ImageStore {
     return fs.readFile(this.file(key)).catch(() => null);
   }
   /** Written aside, then renamed: the object appears whole or not at all. */
-  async writeObject(key: string, bytes: Uint8Array) {
+  async writeObject(key: string, bytes: Uint8Array, _type?: ImageType) {
     // Served with the type read from its bytes at each request (src/server/objects.ts).
     await fs.mkdir(path.join(this.uploadsDir, '.tmp'), { recursive: true });
     const temp = path.join(this.uploadsDir, '.tmp', key);

@@ -224,6 +224,7 @@ describe('admin API: trainings', () => {
     const status = await admin.call('GET', '/api/admin/site-status');
     expect(status.status).toBe(200);
     expect(['idle', 'queued', 'building']).toContain(status.body.state);
-    expect(Object.keys(status.body).sort()).toEqual(['lastError', 'lastPublishedAt', 'state']);
+    // The three fields of the contract, and the fleet's instances.
+    expect(Object.keys(status.body).sort()).toEqual(['instances', 'lastError', 'lastPublishedAt', 'state']);
   });
 });

@@ -27,6 +27,8 @@ export default async function setup(project: TestProject) {
     SITE_URL: 'http://localhost:4321',
     // Tests stand in for a proxy on this machine: their X-Forwarded-For names the client.
     TRUST_PROXY: 'loopback',
+    // These tests look at the disk driver's files; photos kept in PostgreSQL are tested in tests/publishing.
+    PHOTO_STORE: 'disk',
   };
   let server: RunningServer | undefined;
   try {

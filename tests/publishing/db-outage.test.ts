@@ -48,12 +48,25 @@ const timed = async (path: string) => {
   };
 };
 
-test('with the database gone, pages are served, the API answers 503 JSON, and it recovers by itself', async () => {
+const health = async (path: string) => {
+  const answer = await timed(path);
+  return { status: answer.status, body: JSON.parse(answer.body) as unknown };
+};
+
+test('with the database gone, pages are served, the API and /readyz answer 503 JSON, and it recovers by itself', async () => {
   const list = JSON.parse((await timed('/api/trainings')).body) as { id: string }[];
   expect(list.length).toBe(14);
   const port = proxy.port;
 
+  expect(await health('/readyz')).toEqual({ status: 200, body: { status: 'ok' } });
   await proxy.stop();
+  // A balancer stops sending traffic here, and is told why; the process itself still answers.
+  await waitFor(async () => (await health('/readyz')).status === 503, 10_000, 300);
+  expect(await health('/readyz')).toEqual({
+    status: 503,
+    body: { status: 'unavailable', reason: 'database unreachable' },
+  });
+  expect(await health('/healthz')).toEqual({ status: 200, body: { status: 'ok' } });
   const home = await timed('/');
   expect(home.status).toBe(200);
   expect(home.body).toContain('EMDR Basic Training Part 1');
@@ -70,4 +83,5 @@ test('with the database gone, pages are served, the API answers 503 JSON, and it
   await proxy.start(port);
   await waitFor(async () => (await timed('/api/trainings?state=CA')).status === 200, 30_000, 500);
   expect(JSON.parse((await timed('/api/trainings')).body)).toHaveLength(14);
+  await waitFor(async () => (await health('/readyz')).status === 200, 10_000, 300);
 });

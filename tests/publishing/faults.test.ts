@@ -7,8 +7,9 @@ import { sitePaths } from '../../src/publish/paths';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { startServer, waitFor, type RunningServer } from '../support/server';
+import { startedCount } from '../support/builds';
 
-/** Issue 7: real processes killed at the worst moments lose nothing and never break the live site. */
+/** Real processes killed at the worst moments lose nothing and never break the live site. */
 let it: IsolatedServer;
 let current: RunningServer;
 
@@ -47,14 +48,10 @@ describe('faults', () => {
     const trainer = await createTrainer();
     const before = await createTraining(trainer.id, { title: 'Live Before The Kill' });
     await waitFor(async () => (await fetchText(`${current.url}/training/${before.id}`)).status === 200, 90_000);
-    const buildsSoFar = (current.output().match(/build started at/g) ?? []).length;
+    const buildsSoFar = await startedCount(it.dataDir);
 
     const pending = await createTraining(trainer.id, { title: 'Pending During The Kill' });
-    await waitFor(
-      async () => (current.output().match(/build started at/g) ?? []).length > buildsSoFar,
-      30_000,
-      20,
-    ).catch((e) => {
+    await waitFor(async () => (await startedCount(it.dataDir)) > buildsSoFar, 30_000, 20).catch((e) => {
       throw new Error(`${e}\n${current.output()}`);
     });
     await new Promise((r) => setTimeout(r, 300));
@@ -71,9 +68,9 @@ describe('faults', () => {
 
   test('SIGTERM during a build finishes the build, swaps cleanly and exits 0', async () => {
     const trainer = await createTrainer();
-    const buildsSoFar = (current.output().match(/build started at/g) ?? []).length;
+    const buildsSoFar = await startedCount(it.dataDir);
     const training = await createTraining(trainer.id, { title: 'Built While Stopping' });
-    await waitFor(async () => (current.output().match(/build started at/g) ?? []).length > buildsSoFar, 30_000, 20);
+    await waitFor(async () => (await startedCount(it.dataDir)) > buildsSoFar, 30_000, 20);
     await closeDb();
     current.child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => current.child.once('exit', (c) => resolve(c)));

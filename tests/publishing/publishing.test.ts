@@ -2,11 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as trainings from '../../src/data/trainings';
-import { readState } from '../../src/publish/state';
 import { sitePaths } from '../../src/publish/paths';
 import { liveBuildId } from '../../src/publish/swap';
 import { createTrainer, createTraining } from '../support/fixtures';
-import { startIsolatedServer, publishedCount, type IsolatedServer } from '../support/isolated';
+import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
+import { abortedCount, buildsOf, progressOf, publishedCount, startedCount } from '../support/builds';
 import { waitFor } from '../support/server';
 import { adminClient } from '../support/adminClient';
 
@@ -18,7 +18,8 @@ const page = async (p: string) => {
   const response = await fetch(`${it.server.url}${p}`);
   return { status: response.status, body: await response.text() };
 };
-const untilPublishedAfter = (before: number) => waitFor(async () => publishedCount(it.server) > before, 90_000);
+const untilPublishedAfter = (before: number) =>
+  waitFor(async () => (await publishedCount(it.dataDir)) > before, 90_000);
 
 beforeAll(async () => {
   // A debounce wide enough that the burst test's second save, sent once the first build has started,
@@ -56,15 +57,15 @@ describe('publishing', () => {
     const training = await createTraining(trainer.id, { title: 'Edit 0' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
     await new Promise((r) => setTimeout(r, 1500));
-    const before = publishedCount(it.server);
+    const before = await publishedCount(it.dataDir);
 
     for (let i = 1; i <= 10; i++) await trainings.update(training.id, { title: `Edit ${i}` });
 
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Edit 10'));
     await new Promise((r) => setTimeout(r, 2500));
-    expect(publishedCount(it.server) - before).toBeGreaterThanOrEqual(1);
-    expect(publishedCount(it.server) - before).toBeLessThanOrEqual(2);
-    expect((await readState()).state).toBe('idle');
+    expect((await publishedCount(it.dataDir)) - before).toBeGreaterThanOrEqual(1);
+    expect((await publishedCount(it.dataDir)) - before).toBeLessThanOrEqual(2);
+    expect((await progressOf(it.dataDir)).state).toBe('idle');
   });
 
   test('a lone change is built at once; a second change within the debounce aborts that build, and one build publishes both', async () => {
@@ -73,29 +74,28 @@ describe('publishing', () => {
     const training = await createTraining(trainer.id, { title: 'Burst 0' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
     await new Promise((r) => setTimeout(r, 1500));
-    const count = (text: string) => it.server.output().split(text).length - 1;
 
     // Alone: published by one build, nothing aborted.
-    let published = publishedCount(it.server);
-    let aborted = count('aborted, more changes followed');
+    let published = await publishedCount(it.dataDir);
+    let aborted = await abortedCount(it.dataDir);
     expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Alone 1' })).status).toBe(200);
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Alone 1'));
     await new Promise((r) => setTimeout(r, 1500));
-    expect(publishedCount(it.server) - published).toBe(1);
-    expect(count('aborted, more changes followed')).toBe(aborted);
+    expect((await publishedCount(it.dataDir)) - published).toBe(1);
+    expect(await abortedCount(it.dataDir)).toBe(aborted);
 
     // A burst: the build started for the first change is aborted; one build publishes the last.
-    published = publishedCount(it.server);
-    aborted = count('aborted, more changes followed');
-    const started = count('build started');
+    published = await publishedCount(it.dataDir);
+    aborted = await abortedCount(it.dataDir);
+    const started = await startedCount(it.dataDir);
     expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Burst 1' })).status).toBe(200);
-    await waitFor(async () => count('build started') > started, 10_000, 10);
+    await waitFor(async () => (await startedCount(it.dataDir)) > started, 10_000, 10);
     expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Burst 2' })).status).toBe(200);
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Burst 2'));
     await new Promise((r) => setTimeout(r, 1500));
-    expect(count('aborted, more changes followed')).toBe(aborted + 1);
-    expect(publishedCount(it.server) - published).toBe(1);
-    expect((await readState()).state).toBe('idle');
+    expect(await abortedCount(it.dataDir)).toBe(aborted + 1);
+    expect((await publishedCount(it.dataDir)) - published).toBe(1);
+    expect((await progressOf(it.dataDir)).state).toBe('idle');
   });
 
   test('a rejected build leaves every published page as it was and shows its error; the next change retries', async () => {
@@ -108,16 +108,18 @@ describe('publishing', () => {
 
     fs.writeFileSync(rejectFile, 'reject');
     await trainings.update(training.id, { title: 'Title That Must Not Go Live' });
-    await waitFor(async () => (await readState()).lastError?.includes('rejected') ?? false, 90_000);
+    await waitFor(async () => (await progressOf(it.dataDir)).lastError?.includes('rejected') ?? false, 90_000);
 
     expect((await page(`/training/${training.id}`)).body).toBe(livePage);
     expect((await page('/')).body).toBe(liveHome);
-    expect(it.server.output()).toContain('failed, live site unchanged');
+    const failed = (await buildsOf(it.dataDir)).filter((b) => b.outcome === 'failed');
+    expect(failed.at(-1)?.error).toContain('rejected by the checker');
 
     fs.rmSync(rejectFile);
     await trainings.update(training.id, { title: 'Title After Recovery' });
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Title After Recovery'), 90_000);
-    expect((await readState()).lastError).toBeNull();
+    // The page is swapped in just before the success is recorded.
+    await waitFor(async () => (await progressOf(it.dataDir)).lastError === null, 10_000);
   });
 
   test('while a rebuild runs, every request gets a whole page and no error', async () => {
@@ -125,7 +127,7 @@ describe('publishing', () => {
     const training = await createTraining(trainer.id, { title: 'Under Load' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
     await new Promise((r) => setTimeout(r, 1500));
-    const before = publishedCount(it.server);
+    const before = await publishedCount(it.dataDir);
 
     const seen: string[] = [];
     let stop = false;
@@ -157,7 +159,7 @@ describe('publishing', () => {
     await new Promise((r) => setTimeout(r, 1500));
     const paths = sitePaths(it.dataDir);
     const first = liveBuildId(paths)!;
-    const before = publishedCount(it.server);
+    const before = await publishedCount(it.dataDir);
 
     await trainings.update(many[0]!.id, { title: 'Page 0, edited' });
     await untilPublishedAfter(before);
@@ -170,13 +172,7 @@ describe('publishing', () => {
     for (const t of many.slice(1)) {
       expect(fs.readFileSync(file(second, t.id)).equals(fs.readFileSync(file(first, t.id)))).toBe(true);
     }
-    const lastLine = it.server
-      .output()
-      .trim()
-      .split('\n')
-      .filter((l) => l.includes('publisher: published'))
-      .at(-1)!;
-    const restored = Number(lastLine.match(/(\d+) restored/)![1]);
+    const restored = (await buildsOf(it.dataDir)).filter((b) => b.outcome === 'published').at(-1)!.restored!;
     expect(restored).toBeGreaterThanOrEqual(many.length - 1);
   });
 });

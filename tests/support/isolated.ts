@@ -43,8 +43,3 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
     },
   };
 }
-
-/** Counts the builds a server's publisher has finished so far (from its log). */
-export function publishedCount(server: RunningServer): number {
-  return (server.output().match(/publisher: published /g) ?? []).length;
-}

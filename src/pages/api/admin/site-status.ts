@@ -1,11 +1,13 @@
 import { endpoint, json } from '../../../server/http';
 import { requireAdmin } from '../../../auth/guard';
+import { serverEnv } from '../../../env';
+import { publishingSiteId } from '../../../publish/siteIdentity';
 import { siteStatus } from '../../../publish/status';
 
 export const prerender = false;
 
-/** CONTRACT.md Publishing: `{ state, lastPublishedAt, lastError }`. */
+/** CONTRACT.md Publishing: `{ state, lastPublishedAt, lastError }`, plus the fleet's `instances`. */
 export const GET = endpoint(async (ctx) => {
   await requireAdmin(ctx);
-  return json(await siteStatus());
+  return json(await siteStatus(publishingSiteId(serverEnv())));
 });

@@ -1,0 +1,59 @@
+import { getSql, usesExternalDatabase } from './db';
+
+/**
+ * The publisher's wake-up. A change sends `pg_notify` in its own transaction (see publishing.ts);
+ * every instance LISTENs on a PostgreSQL server, so all of them hear of it as it commits. A publisher
+ * in the process that made the change is also called directly: on the embedded database that is the
+ * only way (its one shared backend session cannot tell listeners apart).
+ *
+ * The listeners live on globalThis because Astro bundles this module into the server build while
+ * the start script loads it through tsx: both copies must reach the same publisher.
+ */
+export const PUBLISH_CHANNEL = 'emdr_publish';
+
+const LISTENERS = Symbol.for('emdr.publish.wake');
+type Global = typeof globalThis & { [LISTENERS]?: Set<() => void> };
+
+function listeners(): Set<() => void> {
+  const g = globalThis as Global;
+  return (g[LISTENERS] ??= new Set());
+}
+
+/** Tells the publishers of this process to look at the queue now. */
+export function wakePublishers(): void {
+  for (const listener of listeners()) listener();
+}
+
+/**
+ * Calls `onWake` for every publish request of any instance, and whenever the LISTEN connection is
+ * (re)established, since notifications sent while it was down are lost. Resolves to a stop function.
+ */
+export async function onPublishRequest(
+  onWake: () => void,
+  log?: (message: string) => void,
+): Promise<() => Promise<void>> {
+  listeners().add(onWake);
+  let unlisten: (() => Promise<void>) | null = null;
+  let retry: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const subscribe = async () => {
+    try {
+      const sql = await getSql();
+      const subscription = await sql.listen(PUBLISH_CHANNEL, () => onWake(), onWake);
+      if (stopped) await subscription.unlisten();
+      else unlisten = subscription.unlisten;
+    } catch (error) {
+      // The periodic poll still finds requests; try to listen again later.
+      log?.(`publisher: cannot listen for changes (${(error as Error).message}); polling until it can`);
+      if (!stopped) retry = setTimeout(() => void subscribe(), 30_000);
+      retry?.unref();
+    }
+  };
+  if (usesExternalDatabase()) await subscribe();
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    listeners().delete(onWake);
+    await unlisten?.().catch(() => undefined);
+  };
+}

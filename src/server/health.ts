@@ -1,0 +1,44 @@
+import { getSql } from '../data/db';
+
+/**
+ * `GET /healthz` (the process answers) and `GET /readyz` (it can serve: the database answers and a
+ * published build is live), for load balancers: unauthenticated, cheap, and never saying more than
+ * a reason. The database is asked at most once a second however many probes arrive.
+ */
+const DB_TIMEOUT_MS = 2_000;
+const DB_CHECK_EVERY_MS = 1_000;
+
+let lastCheck: { at: number; result: Promise<boolean> } | undefined;
+
+function databaseAnswers(): Promise<boolean> {
+  const now = Date.now();
+  if (lastCheck && now - lastCheck.at < DB_CHECK_EVERY_MS) return lastCheck.result;
+  const result = (async () => {
+    const sql = await getSql();
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error('timeout')), DB_TIMEOUT_MS);
+    });
+    try {
+      await Promise.race([sql`select 1`, timeout]);
+      return true;
+    } finally {
+      clearTimeout(timer);
+    }
+  })().catch(() => false);
+  lastCheck = { at: now, result };
+  return result;
+}
+
+export interface HealthAnswer {
+  status: 200 | 503;
+  body: { status: 'ok' } | { status: 'unavailable'; reason: string };
+}
+
+export async function healthAnswer(pathname: string, hasLiveBuild: boolean): Promise<HealthAnswer> {
+  if (pathname === '/healthz') return { status: 200, body: { status: 'ok' } };
+  if (!hasLiveBuild) return { status: 503, body: { status: 'unavailable', reason: 'no live build' } };
+  if (!(await databaseAnswers()))
+    return { status: 503, body: { status: 'unavailable', reason: 'database unreachable' } };
+  return { status: 200, body: { status: 'ok' } };
+}

@@ -1,0 +1,43 @@
+/**
+ * The one route table: which paths the host hands to something other than the published static
+ * files, and which of them a CDN deploy proxies to the API origin. The host routes by it and the
+ * CDN's `_redirects` is generated from it; routes.test.ts fails when an on-demand page of the build
+ * is missing from either.
+ */
+export type RouteHandler = 'health' | 'listing' | 'objects' | 'astro';
+
+export interface Route {
+  path: string;
+  match: 'exact' | 'prefix';
+  handler: RouteHandler;
+  /** A CDN deploy proxies it to the API origin; health checks belong to the origin's own balancer. */
+  proxied: boolean;
+  /** Only these methods; others fall through to the next route. */
+  readsOnly?: boolean;
+}
+
+export const ROUTES: readonly Route[] = [
+  { path: '/healthz', match: 'exact', handler: 'health', proxied: false },
+  { path: '/readyz', match: 'exact', handler: 'health', proxied: false },
+  // The public list without Astro's per-request overhead; writes to it are Astro's 405.
+  { path: '/api/trainings', match: 'exact', handler: 'listing', proxied: true, readsOnly: true },
+  { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
+  { path: '/admin', match: 'exact', handler: 'astro', proxied: true },
+  { path: '/admin/', match: 'prefix', handler: 'astro', proxied: true },
+  // The no-JavaScript target of the home filters, rendered on demand.
+  { path: '/trainings', match: 'exact', handler: 'astro', proxied: true },
+  // Trainer photos kept by the application (disk or database).
+  { path: '/objects/', match: 'prefix', handler: 'objects', proxied: true },
+];
+
+/** Where a path that matches no route and no static file goes: the chrome'd "training not found" page. */
+export const NOT_FOUND_PAGES = [{ prefix: '/training/', page: '/training-not-found' }] as const;
+
+export function routeFor(pathname: string, method = 'GET'): Route | undefined {
+  const isRead = method === 'GET' || method === 'HEAD';
+  return ROUTES.find(
+    (route) =>
+      (route.match === 'exact' ? pathname === route.path : pathname.startsWith(route.path)) &&
+      (!route.readsOnly || isRead),
+  );
+}
