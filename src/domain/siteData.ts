@@ -17,37 +17,4 @@ export interface SiteData {
   trainings: SiteTraining[];
 }
 
-/** A training card's projection: only what the card shows, so islands get plain, small props. */
-export interface TrainingCardData {
-  id: string;
-  title: string;
-  price: number;
-  startDate: string;
-  endDate: string;
-  location: string;
-  format: string;
-  trainer: { name: string; photo: string | null } | null;
-}
-
-export function toCardData(t: {
-  id: string;
-  title: string;
-  price: number;
-  startDate: string | Date;
-  endDate: string | Date;
-  location: string;
-  format: string;
-  trainer: { name: string; photo: string | null } | null;
-}): TrainingCardData {
-  const iso = (d: string | Date) => (typeof d === 'string' ? d : d.toISOString());
-  return {
-    id: t.id,
-    title: t.title,
-    price: t.price,
-    startDate: iso(t.startDate),
-    endDate: iso(t.endDate),
-    location: t.location,
-    format: t.format,
-    trainer: t.trainer ? { name: t.trainer.name, photo: t.trainer.photo } : null,
-  };
-}
+export { toCardData, type TrainingCardData } from './trainingCard';

@@ -1,33 +1,41 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { US_STATES } from '../../domain/states';
 import { FORMATS } from '../../domain/formats';
 import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/dateRanges';
 import { EMPTY_FILTERS, FILTER_KEYS, type TrainingFilters } from '../../domain/filterQuery';
-
-/** 'all' in a dropdown means unset (SPEC §5). */
-const ALL = 'all';
-const fromOption = (value: string) => (value === ALL ? '' : value);
-
-const selectClass =
-  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 sm:w-auto';
+import { SORTS, isSortKey, type SortKey } from '../../domain/listingView';
+import type { FilterCounts } from '../../domain/listingQuery';
+import { ALL, FilterSelect, fromOption } from './FilterSelect';
 
 /**
- * Search and dropdowns (SPEC §2): dropdowns apply at once, the search text only on submit (SPEC §5).
- * Without JavaScript it is a plain GET form to /trainings, which renders the same list on the server.
+ * Search, dropdowns and order (SPEC §2): dropdowns apply at once, the search text only on submit
+ * (SPEC §5). Without JavaScript it is a plain GET form to /trainings, which renders the same list
+ * on the server. Each option says how many trainings it would leave, given the other filters.
  */
 export default function FilterBar(props: {
   filters: TrainingFilters;
+  sort: SortKey;
+  counts: FilterCounts | null;
+  /** The text in the box when the island took over: typed before hydration, it is kept. */
+  initialSearch: string;
   onChange(patch: Partial<TrainingFilters>): void;
+  onSort(sort: SortKey): void;
 }) {
-  const { filters, onChange } = props;
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => setSearch(filters.search), [filters.search]);
+  const { filters, counts, onChange } = props;
+  const [search, setSearch] = useState(props.initialSearch);
+  // Follows the applied search (Back, Clear Filters), but not on mount: that would wipe typed text.
+  const applied = useRef(filters.search);
+  useEffect(() => {
+    if (applied.current !== filters.search) setSearch(filters.search);
+    applied.current = filters.search;
+  }, [filters.search]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     onChange({ search: search.trim() });
   };
   const anyActive = FILTER_KEYS.some((key) => filters[key] !== '');
+  const withCount = (label: string, n: number | undefined) => (counts ? `${label} (${n ?? 0})` : label);
 
   return (
     <form method="get" action="/trainings" onSubmit={submit} className="mb-4 space-y-3" role="search">
@@ -54,28 +62,42 @@ export default function FilterBar(props: {
           id="filter-state"
           name="state"
           label="State"
-          allLabel="All States"
-          value={filters.state}
-          options={US_STATES.map((s) => [s.code, s.name])}
-          onChange={(state) => onChange({ state })}
+          value={filters.state || ALL}
+          options={[
+            [ALL, 'All States'],
+            ...US_STATES.map((s): [string, string] => [s.code, withCount(s.name, counts?.state[s.code])]),
+          ]}
+          onChange={(state) => onChange({ state: fromOption(state) })}
         />
         <FilterSelect
           id="filter-format"
           name="format"
           label="Format"
-          allLabel="All Formats"
-          value={filters.format}
-          options={FORMATS.map((format) => [format, format])}
-          onChange={(format) => onChange({ format })}
+          value={filters.format || ALL}
+          options={[
+            [ALL, 'All Formats'],
+            ...FORMATS.map((f): [string, string] => [f, withCount(f, counts?.format[f])]),
+          ]}
+          onChange={(format) => onChange({ format: fromOption(format) })}
         />
         <FilterSelect
           id="filter-date"
           name="dateRange"
           label="Date Range"
-          allLabel={ANY_TIME_LABEL}
-          value={filters.dateRange}
-          options={DATE_RANGES.map((range) => [range.value, range.label])}
-          onChange={(dateRange) => onChange({ dateRange })}
+          value={filters.dateRange || ALL}
+          options={[
+            [ALL, ANY_TIME_LABEL],
+            ...DATE_RANGES.map((r): [string, string] => [r.value, withCount(r.label, counts?.dateRange[r.value])]),
+          ]}
+          onChange={(dateRange) => onChange({ dateRange: fromOption(dateRange) })}
+        />
+        <FilterSelect
+          id="filter-sort"
+          name="sort"
+          label="Sort by"
+          value={props.sort}
+          options={SORTS.map((s) => [s.value, s.label])}
+          onChange={(sort) => isSortKey(sort) && props.onSort(sort)}
         />
         {anyActive && (
           <button
@@ -88,38 +110,5 @@ export default function FilterBar(props: {
         )}
       </div>
     </form>
-  );
-}
-
-/** One labelled dropdown whose first option, 'all', means unset. */
-function FilterSelect(props: {
-  id: string;
-  name: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  options: [value: string, label: string][];
-  onChange(value: string): void;
-}) {
-  return (
-    <div className="flex flex-col">
-      <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        name={props.name}
-        className={selectClass}
-        value={props.value || ALL}
-        onChange={(event) => props.onChange(fromOption(event.target.value))}
-      >
-        <option value={ALL}>{props.allLabel}</option>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { US_STATES } from '../../domain/states';
 import { $filters, setFilters, startUrlSync } from '../filtersStore';
@@ -6,9 +6,19 @@ import { $filters, setFilters, startUrlSync } from '../filtersStore';
 /** Hero state picker (SPEC §2): 'Find Trainings' sets the state filter and scrolls to the list. */
 export default function HeroStatePicker() {
   const filters = useStore($filters);
-  const [state, setState] = useState('');
-  useEffect(startUrlSync, []);
-  useEffect(() => setState(filters.state), [filters.state]);
+  // A state chosen before hydration is still chosen after it (the server rendered none).
+  const [state, setState] = useState(() =>
+    typeof document === 'undefined'
+      ? ''
+      : ((document.getElementById('hero-state') as HTMLSelectElement | null)?.value ?? ''),
+  );
+  useEffect(() => startUrlSync(), []);
+  // Follows the state filter when it changes (the list's dropdown, Back), not on mount.
+  const seen = useRef(filters.state);
+  useEffect(() => {
+    if (seen.current !== filters.state) setState(filters.state);
+    seen.current = filters.state;
+  }, [filters.state]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
