@@ -17,12 +17,14 @@ export default function FilterBar(props: {
   sort: SortKey;
   counts: FilterCounts | null;
   /** The text in the box when the island took over: typed before hydration, it is kept. */
-  initialSearch: string;
+  typedSearch: string;
   onChange(patch: Partial<TrainingFilters>): void;
   onSort(sort: SortKey): void;
 }) {
   const { filters, counts, onChange } = props;
-  const [search, setSearch] = useState(props.initialSearch);
+  const [search, setSearch] = useState(filters.search);
+  const { typedSearch } = props;
+  useEffect(() => setSearch(typedSearch), [typedSearch]);
   // Follows the applied search (Back, Clear Filters), but not on mount: that would wipe typed text.
   const applied = useRef(filters.search);
   useEffect(() => {

@@ -6,13 +6,18 @@ import { $filters, setFilters, startUrlSync } from '../filtersStore';
 /** Hero state picker (SPEC §2): 'Find Trainings' sets the state filter and scrolls to the list. */
 export default function HeroStatePicker() {
   const filters = useStore($filters);
-  // A state chosen before hydration is still chosen after it (the server rendered none).
-  const [state, setState] = useState(() =>
+  // Read while hydrating, before React resets the control; applied after, so the first render
+  // matches the server's HTML (React does not patch a mismatched `disabled` while hydrating).
+  const [early] = useState(() =>
     typeof document === 'undefined'
       ? ''
       : ((document.getElementById('hero-state') as HTMLSelectElement | null)?.value ?? ''),
   );
-  useEffect(() => startUrlSync(), []);
+  const [state, setState] = useState('');
+  useEffect(() => {
+    startUrlSync();
+    if (early) setState(early);
+  }, []);
   // Follows the state filter when it changes (the list's dropdown, Back), not on mount.
   const seen = useRef(filters.state);
   useEffect(() => {

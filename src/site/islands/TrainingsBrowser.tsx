@@ -28,9 +28,9 @@ export default function TrainingsBrowser(props: {
   const [form] = useState(() => readForm(initial.view));
   const stored = useStore($view);
   const [synced, setSynced] = useState(false);
-  const view: ListingView = synced
-    ? stored
-    : { ...initial.view, filters: { ...initial.view.filters, ...form.changed }, sort: form.sort ?? initial.view.sort };
+  // The first render matches the server's HTML exactly (React does not patch attributes while
+  // hydrating); what the form held before is applied right after, as a change.
+  const view: ListingView = synced ? stored : initial.view;
   const [result, setResult] = useState<(ListingPage & { built: boolean }) | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
@@ -83,7 +83,7 @@ export default function TrainingsBrowser(props: {
         filters={view.filters}
         sort={view.sort}
         counts={result?.counts ?? initial.counts}
-        initialSearch={form.search}
+        typedSearch={form.search}
         onChange={setFilters}
         onSort={setSort}
       />
