@@ -122,3 +122,11 @@ test('a state has its own page, linked from the home page and from its trainings
   expect(missing?.status()).toBe(404);
   await expect(page.getByText('404 Page Not Found')).toBeVisible();
 });
+
+test("a training page links to its state's page", async ({ page }) => {
+  await page.goto('/');
+  await page.getByRole('link', { name: 'EMDR Basic Training Part 1 — Los Angeles' }).click();
+  await page.getByRole('link', { name: 'More EMDR Trainings in California' }).click();
+  await expect(page).toHaveURL(/\/trainings\/california$/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('EMDR Trainings in California');
+});
