@@ -34,7 +34,10 @@ export default function FilterBar(props: {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onChange({ search: search.trim() });
+    // The box's own value: text typed before hydration reaches the state one effect later, and a
+    // submit in between must still search for what the box shows.
+    const box = event.currentTarget.elements.namedItem('search') as HTMLInputElement | null;
+    onChange({ search: (box?.value ?? search).trim() });
   };
   const anyActive = FILTER_KEYS.some((key) => filters[key] !== '');
   const withCount = (label: string, n: number | undefined) => (counts ? `${label} (${n ?? 0})` : label);
