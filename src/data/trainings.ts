@@ -3,7 +3,7 @@ import { publicListing } from '../domain/publicListing';
 import { getSql } from './db';
 import { requestPublish } from './publishQueue';
 
-/** Trainings repository (SPEC §3). Every write queues a publish in its own transaction (issue 3). */
+/** Trainings repository. Every write queues a publish in its own transaction. */
 
 /**
  * The public list at `now`: the published rows with their trainer's name and photo, passed through

@@ -1,4 +1,4 @@
-/** Date range filter options (SPEC §9): a start from now to now + N months. */
+/** Date range filter options: a start from now to now + N months. */
 export const DATE_RANGES = [
   { value: 'next-month', label: 'Next Month', months: 1 },
   { value: 'next-3-months', label: 'Next 3 Months', months: 3 },

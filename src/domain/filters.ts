@@ -10,7 +10,7 @@ export * from './filterQuery';
 const orEmpty = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.union([z.enum(values), z.literal('')], { error: message }).default('');
 
-/** The query of `GET /api/trainings`: empty means unset, anything else invalid is a 400 (issue 2). */
+/** The query of `GET /api/trainings`: empty means unset, anything else invalid is a 400. */
 export const TrainingFiltersSchema = z.object({
   state: orEmpty(STATE_CODES as [string, ...string[]], 'Unknown state code'),
   format: orEmpty(FORMATS, 'Format must be In-Person, Virtual or Hybrid'),
@@ -25,7 +25,7 @@ export const TrainingFiltersSchema = z.object({
     .default(''),
 });
 
-/** The fields the public search looks in (issue 2): title, description, location, venue, trainer name. */
+/** The fields the public search looks in: title, description, location, venue, trainer name. */
 export function searchableText(t: {
   title: string;
   description: string;
@@ -45,7 +45,7 @@ const wholeIn = (max: number, message: string) =>
 
 /**
  * Paging and order of `GET /api/trainings`. Without `page` and `limit` the answer is the whole list,
- * as SPEC §7 has it; with either it is one page, with the total and the neighbours in headers.
+ * as the public contract has it; with either it is one page, with the total and the neighbours in headers.
  * A page past the last is answered with the last page (its number in `X-Page`), not an error: a
  * list that shrank under a visitor's feet still shows something.
  */

@@ -37,8 +37,8 @@ const positive = (value: string | null, max: number): number | null => {
 };
 
 /**
- * The view a page URL asks for; unknown values fall back to the defaults, as 'all' does for a filter
- * (SPEC §5). `fixed` are filters the page itself sets (a state page's state).
+ * The view a page URL asks for; unknown values fall back to the defaults, as 'all' does for a
+ * filter. `fixed` are filters the page itself sets (a state page's state).
  */
 export function viewFromUrl(search: string, fixed: Partial<TrainingFilters> = {}): ListingView {
   const params = new URLSearchParams(search);

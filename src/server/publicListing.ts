@@ -15,7 +15,7 @@ import type { PublicTraining } from '../domain/training';
 import { TrigramIndex } from '../domain/trigramIndex';
 
 /**
- * `GET /api/trainings` from memory (issue 8): the published listing is loaded once and kept while
+ * `GET /api/trainings` from memory: the published listing is loaded once and kept while
  * the database's change counter (the newest publish request id, bumped in the same transaction as
  * every change) stays the same. The counter is read once per burst of concurrent requests, so a
  * client that saved and then reads always sees its change, whichever process saved it.
@@ -91,7 +91,7 @@ const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
 
 /**
  * The JSON answer for a query string, shared by the Astro route and the host's fast path. No
- * `page` or `limit`: every match, as SPEC §7 has it. With either: that page, `X-Total-Count`, the
+ * `page` or `limit`: every match, as the public contract has it. With either: that page, `X-Total-Count`, the
  * page shown in `X-Page` and its neighbours in `Link` (RFC 8288). `fields=card` answers the card
  * projection; `counts=1` adds the counts per filter option in `X-Filter-Counts`.
  */

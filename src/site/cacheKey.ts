@@ -4,7 +4,7 @@ import { publicEnv } from '../env';
 import { listedStates } from './siteData';
 
 /**
- * The incremental build's key for a /training/{id} page (issue 3): everything the page shows, the
+ * The incremental build's key for a /training/{id} page: everything the page shows, the
  * training row with its trainer row, plus shared inputs (site URL, public links). The page's own
  * code is covered by Astro, which also hashes each page's module graph. Whether the training's
  * state has a page (the "More EMDR Trainings in …" link) is an input too.

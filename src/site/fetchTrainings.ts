@@ -12,7 +12,7 @@ export interface ListingPage {
 
 /**
  * One request per view: a page of card projections, the total and the counts per filter option
- * (`GET /api/trainings` with page, limit, fields=card, counts=1). Errors read '{status}: {body}' (SPEC §8).
+ * (`GET /api/trainings` with page, limit, fields=card, counts=1). Errors read '{status}: {body}'.
  */
 export async function fetchListingPage(view: ListingView, signal?: AbortSignal): Promise<ListingPage> {
   const response = await fetch(`/api/trainings?${listingApiQuery(view)}`, { credentials: 'include', signal });

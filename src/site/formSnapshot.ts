@@ -14,7 +14,7 @@ export interface FormSnapshot {
   /** Dropdowns a person changed before the island took over: applied once it has. */
   changed: Partial<TrainingFilters>;
   sort: SortKey | null;
-  /** The search box's text, typed or not; applied only when submitted (SPEC §5). */
+  /** The search box's text, typed or not; applied only when submitted. */
   search: string;
 }
 

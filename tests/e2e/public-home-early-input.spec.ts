@@ -15,7 +15,7 @@ test('a search typed and filters chosen before hydration are still there after i
   await page.getByLabel('Search trainings').fill('Complex Trauma');
   await page.getByLabel('State', { exact: true }).selectOption('CA');
   await page.getByLabel('Format').selectOption('Virtual');
-  // The dropdowns apply at once (once the island can), the text waits for its submit (SPEC §5).
+  // The dropdowns apply at once (once the island can), the text waits for its submit.
   await expect(page).toHaveURL(/\/\?state=CA&format=Virtual$/);
   await expect(status(page)).toContainText('2 training(s) found');
   await expect(page.getByLabel('Search trainings')).toHaveValue('Complex Trauma');

@@ -8,8 +8,8 @@ import type { FilterCounts } from '../../domain/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 
 /**
- * Search, dropdowns and order (SPEC §2): dropdowns apply at once, the search text only on submit
- * (SPEC §5). Without JavaScript it is a plain GET form to /trainings, which renders the same list
+ * Search, dropdowns and order: dropdowns apply at once, the search text only on submit.
+ * Without JavaScript it is a plain GET form to /trainings, which renders the same list
  * on the server. Each option says how many trainings it would leave, given the other filters.
  */
 export default function FilterBar(props: {

@@ -1,4 +1,4 @@
-/** 'all' in a dropdown means unset (SPEC §5). */
+/** 'all' in a dropdown means unset. */
 export const ALL = 'all';
 export const fromOption = (value: string) => (value === ALL ? '' : value);
 

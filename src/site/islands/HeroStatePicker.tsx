@@ -3,7 +3,7 @@ import { useStore } from '@nanostores/react';
 import { US_STATES } from '../../domain/states';
 import { $filters, setFilters, startUrlSync } from '../filtersStore';
 
-/** Hero state picker (SPEC §2): 'Find Trainings' sets the state filter and scrolls to the list. */
+/** Hero state picker: 'Find Trainings' sets the state filter and scrolls to the list. */
 export default function HeroStatePicker() {
   const filters = useStore($filters);
   // Read while hydrating, before React resets the control; applied after, so the first render

@@ -12,7 +12,7 @@ import Pager from '../Pager';
 import FilterBar from './FilterBar';
 
 /**
- * The trainings list (SPEC §2 Trainings section), one page at a time. The page renders its first
+ * The trainings list, one page at a time. The page renders its first
  * page at build time and hands the cards in as `children` (static HTML, not island props: the data
  * is not sent twice); once the first answer of `/api/trainings` arrives the island keeps it live.
  * `initial` describes what the children show; `fixed` are filters the page's path sets.

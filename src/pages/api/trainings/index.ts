@@ -3,7 +3,7 @@ import { listingAnswer } from '../../../server/publicListing';
 
 export const prerender = false;
 
-/** Public list (SPEC §7): what the public sees, filtered, optionally one page of it (400 on a bad query). */
+/** Public list: what the public sees, filtered, optionally one page of it (400 on a bad query). */
 export const GET = endpoint(async (ctx) => {
   const answer = await listingAnswer(ctx.url.searchParams);
   const headers = new Headers(json(null).headers);
