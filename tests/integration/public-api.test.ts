@@ -1,6 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
+import { takeSnapshot } from '../../src/publish/snapshot';
+import { upcomingTrainings } from '../../src/site/siteData';
 
 const base = () => process.env.TEST_BASE_URL!;
 const get = async (path: string) => {
@@ -26,6 +28,19 @@ describe('GET /api/trainings', () => {
     expect(body[1].trainer).toEqual({ name: 'Dr. Maria Gonzalez', photo: null });
     expect(body[1].startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(body[1]).toMatchObject({ isEMDRIACertified: false, ceCredits: 0, isPublished: true, format: 'In-Person' });
+  });
+
+  test('the built pages and the API list the same trainings in the same order', async () => {
+    const trainer = await createTrainer();
+    const startDate = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const endDate = new Date(Date.now() + 4 * 86_400_000).toISOString();
+    for (const title of ['b same day', 'B same day', 'a same day', 'Émile', 'zeta'])
+      await createTraining(trainer.id, { title, startDate, endDate });
+    await createTraining(trainer.id, { title: 'Draft', isPublished: false });
+    await createTraining(trainer.id, { title: 'Ended', startsInDays: -10, days: 2 });
+    const api = titles((await get('/api/trainings')).body);
+    expect(api).toEqual(['B same day', 'a same day', 'b same day', 'zeta', 'Émile']);
+    expect(titles(upcomingTrainings(await takeSnapshot()))).toEqual(api);
   });
 
   test('filters by state and format, and a hybrid training matches the virtual and in-person filters', async () => {
