@@ -17,4 +17,3 @@ export interface SiteData {
   trainings: SiteTraining[];
 }
 
-export { toCardData, type TrainingCardData } from './trainingCard';

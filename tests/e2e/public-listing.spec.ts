@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 const cards = (page: Page) => page.getByTestId('training-card');
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'training(s) found' });
@@ -100,6 +101,7 @@ test('a state has its own page, linked from the home page and from its trainings
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('EMDR Trainings in California');
   await expect(cards(page)).toHaveCount(3);
   await expect(page.getByLabel('State', { exact: true })).toHaveValue('CA');
+  await expectNoSeriousA11yViolations(page);
   await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
     'href',
     'http://localhost:4321/trainings/california',

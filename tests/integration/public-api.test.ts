@@ -43,6 +43,20 @@ describe('GET /api/trainings', () => {
     expect(titles(upcomingTrainings(await takeSnapshot()))).toEqual(api);
   });
 
+  test('a training leaves the list at the instant it ends, even while the listing is kept in memory', async () => {
+    const trainer = await createTrainer();
+    const endDate = new Date(Date.now() + 2_500);
+    await createTraining(trainer.id, {
+      title: 'Ending now',
+      startDate: new Date(endDate.getTime() - 3_600_000).toISOString(),
+      endDate: endDate.toISOString(),
+    });
+    expect(titles((await get('/api/trainings')).body)).toEqual(['Ending now']);
+    await new Promise((resolve) => setTimeout(resolve, endDate.getTime() - Date.now() + 50));
+    expect((await get('/api/trainings')).body).toEqual([]);
+    expect((await get('/api/trainings?page=1&counts=1')).headers.get('x-total-count')).toBe('0');
+  });
+
   test('filters by state and format, and a hybrid training matches the virtual and in-person filters', async () => {
     const trainer = await createTrainer();
     await createTraining(trainer.id, { title: 'CA virtual', state: 'CA', format: 'Virtual' });
