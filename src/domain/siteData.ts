@@ -16,4 +16,3 @@ export interface SiteData {
   generatedAt: string;
   trainings: SiteTraining[];
 }
-
