@@ -15,12 +15,14 @@ test('a search typed and filters chosen before hydration are still there after i
   await page.getByLabel('Search trainings').fill('Complex Trauma');
   await page.getByLabel('State', { exact: true }).selectOption('CA');
   await page.getByLabel('Format').selectOption('Virtual');
+  await page.getByLabel('Sort by').selectOption({ label: 'Price: high to low' });
   // The dropdowns apply at once (once the island can), the text waits for its submit.
-  await expect(page).toHaveURL(/\/\?state=CA&format=Virtual$/);
+  await expect(page).toHaveURL(/\/\?state=CA&format=Virtual&sort=price-desc$/);
   await expect(status(page)).toContainText('2 training(s) found');
   await expect(page.getByLabel('Search trainings')).toHaveValue('Complex Trauma');
   await expect(page.getByLabel('State', { exact: true })).toHaveValue('CA');
   await expect(page.getByLabel('Format')).toHaveValue('Virtual');
+  await expect(page.getByLabel('Sort by')).toHaveValue('price-desc');
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/search=Complex\+Trauma/);
   await expect(status(page)).toContainText('1 training(s) found');
