@@ -44,8 +44,9 @@ const wholeIn = (max: number, message: string) =>
     .pipe(z.number().int().min(1, { error: message }).max(max, { error: message }));
 
 /**
- * Paging and order of `GET /api/trainings`. Without `page` and `limit` the answer is the whole list,
- * as the public contract has it; with either it is one page, with the total and the neighbours in headers.
+ * Paging and order of `GET /api/trainings`. Without `page` and `limit` the answer is the whole
+ * list, as the public contract has it; with either it is one page, with the total and the
+ * neighbours in headers.
  * A page past the last is answered with the last page (its number in `X-Page`), not an error: a
  * list that shrank under a visitor's feet still shows something.
  */

@@ -91,9 +91,10 @@ const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
 
 /**
  * The JSON answer for a query string, shared by the Astro route and the host's fast path. No
- * `page` or `limit`: every match, as the public contract has it. With either: that page, `X-Total-Count`, the
- * page shown in `X-Page` and its neighbours in `Link` (RFC 8288). `fields=card` answers the card
- * projection; `counts=1` adds the counts per filter option in `X-Filter-Counts`.
+ * `page` or `limit`: every match, as the public contract has it. With either: that page,
+ * `X-Total-Count`, the page shown in `X-Page` and its neighbours in `Link` (RFC 8288).
+ * `fields=card` answers the card projection; `counts=1` adds the counts per filter option in
+ * `X-Filter-Counts`, so the list island makes one request per change.
  */
 export async function listingAnswer(params: URLSearchParams, now = new Date()): Promise<ListingAnswer> {
   const filters = TrainingFiltersSchema.safeParse(filtersFromQuery(params));
