@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { US_STATES } from '../../domain/states';
 import { FORMATS } from '../../domain/formats';
 import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/dateRanges';
@@ -16,28 +16,28 @@ export default function FilterBar(props: {
   filters: TrainingFilters;
   sort: SortKey;
   counts: FilterCounts | null;
-  /** The text in the box when the island took over: typed before hydration, it is kept. */
-  typedSearch: string;
+  /** The box held text typed before the island took over: it stays, whatever the URL says. */
+  keepTyped: boolean;
   onChange(patch: Partial<TrainingFilters>): void;
   onSort(sort: SortKey): void;
 }) {
   const { filters, counts, onChange } = props;
-  const [search, setSearch] = useState(filters.search);
-  const { typedSearch } = props;
-  useEffect(() => setSearch(typedSearch), [typedSearch]);
-  // Follows the applied search (Back, Clear Filters), but not on mount: that would wipe typed text.
+  // The box is uncontrolled: React never writes its value on a re-render, so text typed before
+  // or while the island hydrates cannot be wiped. It follows the applied search (Back, Clear
+  // Filters) by hand, except for the first change when it holds text typed before hydration.
+  const box = useRef<HTMLInputElement>(null);
   const applied = useRef(filters.search);
+  const keep = useRef(props.keepTyped);
   useEffect(() => {
-    if (applied.current !== filters.search) setSearch(filters.search);
+    if (applied.current === filters.search) return;
     applied.current = filters.search;
+    if (keep.current) keep.current = false;
+    else if (box.current) box.current.value = filters.search;
   }, [filters.search]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The box's own value: text typed before hydration reaches the state one effect later, and a
-    // submit in between must still search for what the box shows.
-    const box = event.currentTarget.elements.namedItem('search') as HTMLInputElement | null;
-    onChange({ search: (box?.value ?? search).trim() });
+    onChange({ search: (box.current?.value ?? '').trim() });
   };
   const anyActive = FILTER_KEYS.some((key) => filters[key] !== '');
   const withCount = (label: string, n: number | undefined) => (counts ? `${label} (${n ?? 0})` : label);
@@ -52,9 +52,9 @@ export default function FilterBar(props: {
           id="training-search"
           name="search"
           type="search"
-          value={search}
+          ref={box}
+          defaultValue={filters.search}
           maxLength={200}
-          onChange={(event) => setSearch(event.target.value)}
           placeholder="Search trainings by title, trainer, or keyword..."
           className="flex-1 rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600"
         />
@@ -107,7 +107,11 @@ export default function FilterBar(props: {
         {anyActive && (
           <button
             type="button"
-            onClick={() => onChange(EMPTY_FILTERS)}
+            onClick={() => {
+              // Clear Filters empties the box too, even of text not yet searched for.
+              if (box.current) box.current.value = '';
+              onChange(EMPTY_FILTERS);
+            }}
             className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
           >
             Clear Filters

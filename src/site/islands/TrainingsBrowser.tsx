@@ -83,7 +83,7 @@ export default function TrainingsBrowser(props: {
         filters={view.filters}
         sort={view.sort}
         counts={result?.counts ?? initial.counts}
-        typedSearch={form.search}
+        keepTyped={form.search !== initial.view.filters.search}
         onChange={setFilters}
         onSort={setSort}
       />
