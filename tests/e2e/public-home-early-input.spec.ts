@@ -49,15 +49,3 @@ test('a state chosen in the hero before hydration is kept and finds its training
   await expect(page.getByLabel('Your state')).toHaveValue('TX');
   await expect(status(page)).toContainText('2 training(s) found');
 });
-
-test('text typed before hydration is kept even when the link carried another search', async ({ page }) => {
-  await throttleCpu(page, 6);
-  await page.goto('/?search=Somatic', { waitUntil: 'commit' });
-  await page.getByLabel('Search trainings').fill('Complex Trauma');
-  // The link's search applies; the typed text waits in the box for its submit.
-  await expect(status(page)).toContainText('1 training(s) found');
-  await expect(page.getByLabel('Search trainings')).toHaveValue('Complex Trauma');
-  await page.getByRole('button', { name: 'Search', exact: true }).click();
-  await expect(page).toHaveURL(/search=Complex\+Trauma/);
-  await expect(page.getByLabel('Search trainings')).toHaveValue('Complex Trauma');
-});
