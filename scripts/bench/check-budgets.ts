@@ -1,7 +1,9 @@
 /**
- * `tsx scripts/bench/check-budgets.ts 1000 5000`: for each N, generates N trainings in a fresh
- * embedded database, builds the site once, and checks the listing's byte budgets (budgets.ts) on `/`,
- * every state page and the list API's first page. Prints the figures; exits 1 when a budget breaks.
+ * `tsx scripts/bench/check-budgets.ts 5000`: generates N trainings in a fresh embedded database,
+ * builds the site once, and checks the listing's byte budgets (budgets.ts) on `/`, every state page
+ * and the list API's first page. Prints the figures; exits 1 when a budget breaks. One N per run:
+ * the API's in-memory listing lives for the process and is keyed by the newest publish request id,
+ * which two fresh databases share.
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -58,7 +60,11 @@ async function check(n: number): Promise<string[]> {
   }
 }
 
-const problems: string[] = [];
-for (const n of process.argv.slice(2).map(Number)) problems.push(...(await check(n)));
+const n = Number(process.argv[2]);
+if (!Number.isInteger(n) || n < 1 || process.argv.length > 3) {
+  console.error('Usage: tsx scripts/bench/check-budgets.ts N (one number of trainings per run)');
+  process.exit(2);
+}
+const problems = await check(n);
 if (problems.length) console.error(problems.join('\n'));
 process.exit(problems.length ? 1 : 0);
