@@ -1,4 +1,5 @@
 import type { Training, TrainingInput, PublicTraining } from '../domain/training';
+import { publicListing } from '../domain/publicListing';
 import { getSql } from './db';
 import { requestPublish, type Tx } from './publishQueue';
 import { within } from './transaction';
@@ -11,20 +12,21 @@ import {
   type TrainingListQuery,
 } from '../domain/adminList';
 
-/** Trainings repository (SPEC §3). Every write queues a publish in its own transaction (issue 3). */
+/** Trainings repository. Every write queues a publish in its own transaction. */
 
 /**
- * Every published training that has not ended, soonest first: the rows the public list is cut from.
- * The filters and the search are applied in memory by src/server/publicListing.ts (through a trigram
- * index), so their rule lives once, in src/domain/filters.ts, and no query scans every description.
+ * The public list at `now`: the published rows with their trainer's name and photo, passed through
+ * publicListing(), the one rule for what the public sees (src/domain/publicListing.ts). The `where`
+ * only spares loading drafts; the rule, the end instant and the order are decided in that function.
+ * Filters, search, paging and counts run in memory (src/server/publicListing.ts).
  */
 export async function listPublished(now = new Date()): Promise<PublicTraining[]> {
   const sql = await getSql();
-  return sql<PublicTraining[]>`
+  const rows = await sql<PublicTraining[]>`
     select t.*, json_build_object('name', tr.name, 'photo', tr.photo) as trainer
     from trainings t left join trainers tr on tr.id = t.trainer_id
-    where t.is_published and t.end_date >= ${now}
-    order by t.start_date, t.title, t.id`;
+    where t.is_published`;
+  return publicListing(rows, now);
 }
 
 export async function findPublishedById(id: string): Promise<PublicTraining | undefined> {

@@ -1,6 +1,6 @@
 import { expect, test } from 'vitest';
 import { cardListKey } from './cardListKey';
-import { toCardData } from './siteData';
+import { toCardData } from './trainingCard';
 
 const card = (title: string) =>
   toCardData({

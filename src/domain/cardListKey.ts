@@ -1,4 +1,4 @@
-import type { TrainingCardData } from './siteData';
+import type { TrainingCardData } from './trainingCard';
 
 /**
  * A short fingerprint of a card list (FNV-1a over its JSON). The home island compares the first

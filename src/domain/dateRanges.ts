@@ -1,4 +1,4 @@
-/** Date range filter options (SPEC §9): a start date from now to now + N months. */
+/** Date range filter options: a start from now to now + N months. */
 export const DATE_RANGES = [
   { value: 'next-month', label: 'Next Month', months: 1 },
   { value: 'next-3-months', label: 'Next 3 Months', months: 3 },
@@ -12,10 +12,27 @@ export function isDateRange(value: string): value is DateRange {
   return DATE_RANGES.some((r) => r.value === value);
 }
 
-/** The window [now, now + months) a range selects, in calendar months. */
+/**
+ * The window [now, now + months) a range selects, as instants. Months are added in UTC so the
+ * build, the server and the browser agree whatever their own time zone; a day that does not exist
+ * in the target month (31 January + 1 month) becomes that month's last day instead of overflowing.
+ */
 export function dateRangeWindow(range: DateRange, now: Date = new Date()): { from: Date; to: Date } {
   const months = DATE_RANGES.find((r) => r.value === range)!.months;
-  const to = new Date(now);
-  to.setMonth(to.getMonth() + months);
-  return { from: new Date(now), to };
+  return { from: new Date(now), to: addUtcMonths(now, months) };
+}
+
+function addUtcMonths(date: Date, months: number): Date {
+  const to = new Date(date);
+  const day = to.getUTCDate();
+  to.setUTCDate(1);
+  to.setUTCMonth(to.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(to.getUTCFullYear(), to.getUTCMonth() + 1, 0)).getUTCDate();
+  to.setUTCDate(Math.min(day, lastDay));
+  return to;
+}
+
+/** Whether a training starting at `start` (epoch ms) falls in the window. */
+export function startsIn(start: number, window: { from: Date; to: Date }): boolean {
+  return start >= window.from.getTime() && start < window.to.getTime();
 }

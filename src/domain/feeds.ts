@@ -1,6 +1,7 @@
 import { calendar } from './ical';
 import { trainingEvent, type CalendarTraining } from './calendar';
-import { matchesFilters } from './filters';
+import { formatMatches } from './formats';
+import { instant } from './publicListing';
 import type { Feed } from './feedCatalog';
 
 /**
@@ -11,18 +12,13 @@ export interface FeedTraining extends CalendarTraining {
   state: string | null;
 }
 
-const NO_FILTERS = { search: '', state: '', format: '', dateRange: '' };
-
 export function feedTrainings<T extends FeedTraining>(feed: Feed, trainings: readonly T[], now: Date): T[] {
-  const filters = { ...NO_FILTERS, ...feed.filter };
-  return trainings.filter((t) =>
-    matchesFilters(
-      { state: t.state, format: t.format, startDate: new Date(t.startDate), endDate: new Date(t.endDate) },
-      '',
-      filters,
-      now,
-      null,
-    ),
+  const { state, format } = feed.filter;
+  return trainings.filter(
+    (t) =>
+      instant(t.endDate) > now.getTime() &&
+      (!state || t.state === state) &&
+      (!format || formatMatches(t.format, format)),
   );
 }
 

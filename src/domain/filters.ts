@@ -1,15 +1,16 @@
 import { z } from 'zod';
-import { FORMATS, formatMatches } from './formats';
+import { FORMATS } from './formats';
 import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
-import { SEARCH_MAX_LENGTH, type TrainingFilters } from './filterQuery';
+import { SEARCH_MAX_LENGTH } from './filterQuery';
+import { MAX_LIMIT, MAX_PAGE, SORTS } from './listingView';
 
 export * from './filterQuery';
 
 const orEmpty = <T extends readonly [string, ...string[]]>(values: T, message: string) =>
   z.union([z.enum(values), z.literal('')], { error: message }).default('');
 
-/** The query of `GET /api/trainings`: empty means unset, anything else invalid is a 400 (issue 2). */
+/** The query of `GET /api/trainings`: empty means unset, anything else invalid is a 400. */
 export const TrainingFiltersSchema = z.object({
   state: orEmpty(STATE_CODES as [string, ...string[]], 'Unknown state code'),
   format: orEmpty(FORMATS, 'Format must be In-Person, Virtual or Hybrid'),
@@ -24,7 +25,7 @@ export const TrainingFiltersSchema = z.object({
     .default(''),
 });
 
-/** The fields the public search looks in (issue 2): title, description, location, venue, trainer name. */
+/** The fields the public search looks in: title, description, location, venue, trainer name. */
 export function searchableText(t: {
   title: string;
   description: string;
@@ -35,21 +36,40 @@ export function searchableText(t: {
   return [t.title, t.description, t.location, t.venue ?? '', t.trainer?.name ?? ''].join('\n').toLowerCase();
 }
 
+const wholeIn = (max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\s*\d{1,6}\s*$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(1, { error: message }).max(max, { error: message }));
+
 /**
- * The public list's rule (src/server/publicListing.ts applies it to the published rows in memory):
- * not ended, and every filter that is set. `haystack` is searchableText(t), computed once per row.
+ * Paging and order of `GET /api/trainings`. Without `page` and `limit` the answer is the whole
+ * list, as the public contract has it; with either it is one page, with the total and the
+ * neighbours in headers.
+ * A page past the last is answered with the last page (its number in `X-Page`), not an error: a
+ * list that shrank under a visitor's feet still shows something.
  */
-export function matchesFilters(
-  t: { state: string | null; format: string; startDate: Date; endDate: Date },
-  haystack: string,
-  filters: TrainingFilters,
-  now: Date,
-  window: { from: Date; to: Date } | null,
-): boolean {
-  if (t.endDate.getTime() < now.getTime()) return false;
-  if (filters.state && t.state !== filters.state) return false;
-  if (filters.format && !formatMatches(t.format, filters.format)) return false;
-  if (window && (t.startDate < window.from || t.startDate >= window.to)) return false;
-  if (filters.search && !haystack.includes(filters.search.toLowerCase())) return false;
-  return true;
+export const ListingParamsSchema = z.object({
+  page: wholeIn(MAX_PAGE, `Page must be a whole number from 1 to ${MAX_PAGE}`).optional(),
+  limit: wholeIn(MAX_LIMIT, `Limit must be a whole number from 1 to ${MAX_LIMIT}`).optional(),
+  sort: z
+    .enum(SORTS.map((s) => s.value) as [string, ...string[]], {
+      error: `Sort must be one of ${SORTS.map((s) => s.value).join(', ')}`,
+    })
+    .optional(),
+  fields: z.literal('card', { error: 'Fields must be card' }).optional(),
+  counts: z.literal('1', { error: 'Counts must be 1' }).optional(),
+});
+export type ListingParams = z.output<typeof ListingParamsSchema>;
+export const LISTING_PARAM_KEYS = ['page', 'limit', 'sort', 'fields', 'counts'] as const;
+
+/** The paging parameters of a query; empty values mean unset, as for the filters. */
+export function listingParamsFromQuery(params: URLSearchParams): Record<string, string> {
+  const raw: Record<string, string> = {};
+  for (const key of LISTING_PARAM_KEYS) {
+    const value = params.get(key);
+    if (value) raw[key] = value;
+  }
+  return raw;
 }

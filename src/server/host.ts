@@ -136,6 +136,7 @@ export class Host {
     try {
       const answer = await listingAnswer(params);
       res.statusCode = answer.status;
+      for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {

@@ -2,25 +2,29 @@ import { z } from 'zod';
 import { newestRequestId } from '../data/publishing';
 import * as trainings from '../data/trainings';
 import {
+  ListingParamsSchema,
   TrainingFiltersSchema,
   filtersFromQuery,
-  matchesFilters,
+  listingParamsFromQuery,
   searchableText,
-  type TrainingFilters,
 } from '../domain/filters';
-import { dateRangeWindow, type DateRange } from '../domain/dateRanges';
+import { listingEntry, queryListing, type ListingEntry } from '../domain/listingQuery';
+import { DEFAULT_SORT, PAGE_SIZE, type ListingView, type SortKey } from '../domain/listingView';
+import { toCardData } from '../domain/trainingCard';
 import type { PublicTraining } from '../domain/training';
 import { TrigramIndex } from '../domain/trigramIndex';
 
 /**
- * `GET /api/trainings` from memory (issue 8): the published listing is loaded once and kept while
+ * `GET /api/trainings` from memory: the published listing is loaded once and kept while
  * the database's change counter (the newest publish request id, bumped in the same transaction as
  * every change) stays the same. The counter is read once per burst of concurrent requests, so a
  * client that saved and then reads always sees its change, whichever process saved it.
  */
 interface Snapshot {
   version: number;
-  rows: { training: PublicTraining; haystack: string; json: string }[];
+  /** The public listing, soonest first, with each row's two JSON forms precomputed. */
+  rows: { training: PublicTraining; json: string; card: string }[];
+  entries: ListingEntry[];
   search: TrigramIndex;
 }
 
@@ -47,12 +51,18 @@ async function currentVersion(): Promise<number> {
 }
 
 async function load(version: number): Promise<Snapshot> {
-  const rows = (await trainings.listPublished()).map((training) => ({
-    training,
-    haystack: searchableText(training),
-    json: JSON.stringify(training),
-  }));
-  return { version, rows, search: new TrigramIndex(rows.map((row) => row.haystack)) };
+  const listed = await trainings.listPublished();
+  const haystacks = listed.map(searchableText);
+  return {
+    version,
+    rows: listed.map((training) => ({
+      training,
+      json: JSON.stringify(training),
+      card: JSON.stringify(toCardData(training)),
+    })),
+    entries: listed.map((training, i) => listingEntry(training, haystacks[i]!)),
+    search: new TrigramIndex(haystacks),
+  };
 }
 
 async function snapshot(): Promise<Snapshot> {
@@ -65,23 +75,73 @@ async function snapshot(): Promise<Snapshot> {
   return loaded.version >= version ? loaded : snapshot();
 }
 
-export type ListingAnswer = { status: 200; body: string } | { status: 400; body: string };
+export interface ListingAnswer {
+  status: 200 | 400;
+  body: string;
+  headers: Record<string, string>;
+}
 
-/** The JSON answer for a query string, shared by the Astro route and the host's fast path. */
+const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
+  status: 400,
+  body: JSON.stringify({ error: message, fieldErrors: z.flattenError(error).fieldErrors }),
+  headers: {},
+});
+
+/**
+ * The JSON answer for a query string, shared by the Astro route and the host's fast path. No
+ * `page` or `limit`: every match, as the public contract has it. With either: that page,
+ * `X-Total-Count`, the page shown in `X-Page` and its neighbours in `Link` (RFC 8288).
+ * `fields=card` answers the card projection; `counts=1` adds the counts per filter option in
+ * `X-Filter-Counts`, so the list island makes one request per change.
+ */
 export async function listingAnswer(params: URLSearchParams, now = new Date()): Promise<ListingAnswer> {
-  const parsed = TrainingFiltersSchema.safeParse(filtersFromQuery(params));
-  if (!parsed.success) {
-    const { fieldErrors } = z.flattenError(parsed.error);
-    return { status: 400, body: JSON.stringify({ error: 'Invalid filter', fieldErrors }) };
+  const filters = TrainingFiltersSchema.safeParse(filtersFromQuery(params));
+  if (!filters.success) return invalid(filters.error, 'Invalid filter');
+  const options = ListingParamsSchema.safeParse(listingParamsFromQuery(params));
+  if (!options.success) return invalid(options.error, 'Invalid paging or sort');
+  const { page, limit, sort, fields, counts } = options.data;
+  const paged = page !== undefined || limit !== undefined;
+  const { rows, entries, search } = await snapshot();
+  const view = {
+    filters: filters.data,
+    sort: (sort ?? DEFAULT_SORT) as SortKey,
+    page: page ?? 1,
+    limit: paged ? (limit ?? PAGE_SIZE) : Math.max(1, entries.length),
+  };
+  // A search looks only at the rows that hold its rarest trigrams; queryListing still decides.
+  const candidates = view.filters.search ? search.candidates(view.filters.search) : null;
+  const result = queryListing(entries, view, now, candidates);
+  const body = `[${result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json)).join(',')}]`;
+  const headers: Record<string, string> = { 'x-total-count': String(result.total) };
+  if (paged) {
+    headers['x-page'] = String(result.page);
+    headers.link = pageLinks({ ...view.filters, sort, limit, fields, counts }, result.page, result.pageCount);
   }
-  const filters: TrainingFilters = parsed.data;
-  const window = filters.dateRange ? dateRangeWindow(filters.dateRange as DateRange, now) : null;
-  const { rows, search } = await snapshot();
-  // A search looks only at the rows that hold all of its trigrams; matchesFilters still decides.
-  const candidates = filters.search ? search.candidates(filters.search) : null;
-  const parts: string[] = [];
-  for (const row of candidates ? candidates.map((i) => rows[i]!) : rows) {
-    if (matchesFilters(row.training, row.haystack, filters, now, window)) parts.push(row.json);
-  }
-  return { status: 200, body: `[${parts.join(',')}]` };
+  if (counts) headers['x-filter-counts'] = JSON.stringify(result.counts);
+  return { status: 200, body, headers };
+}
+
+/** Links built from the validated query only: nothing a client sent unchecked is echoed back. */
+function pageLinks(known: Record<string, string | number | undefined>, page: number, pageCount: number): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(known))
+    if (value !== undefined && value !== '') params.set(key, `${value}`);
+  const link = (n: number, rel: string) => {
+    const query = new URLSearchParams(params);
+    query.set('page', String(n));
+    return `</api/trainings?${query}>; rel="${rel}"`;
+  };
+  const links = [link(1, 'first')];
+  if (page > 1) links.push(link(page - 1, 'prev'));
+  if (page < pageCount) links.push(link(page + 1, 'next'));
+  links.push(link(pageCount, 'last'));
+  return links.join(', ');
+}
+
+/** One page of cards for a server-rendered list (/trainings, the no-JavaScript form's target). */
+export async function listingPage(view: ListingView, now = new Date()) {
+  const { rows, entries, search } = await snapshot();
+  const candidates = view.filters.search ? search.candidates(view.filters.search) : null;
+  const { indices, ...result } = queryListing(entries, view, now, candidates);
+  return { ...result, cards: indices.map((i) => toCardData(rows[i]!.training)) };
 }

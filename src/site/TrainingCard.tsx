@@ -1,4 +1,4 @@
-import type { TrainingCardData } from '../domain/siteData';
+import type { TrainingCardData } from '../domain/trainingCard';
 import { UNKNOWN_TRAINER, formatDateRange, formatPrice } from '../domain/display';
 import TrainerAvatar from './TrainerAvatar';
 

@@ -1,14 +1,34 @@
-import { toCardData, type TrainingCardData } from '../domain/siteData';
-import { filtersToQuery, type TrainingFilters } from '../domain/filterQuery';
+import type { TrainingCardData } from '../domain/trainingCard';
+import type { FilterCounts } from '../domain/listingQuery';
+import { listingApiQuery, type ListingView } from '../domain/listingView';
 
-/** `GET /api/trainings` with only the filters that are set (SPEC §7); errors read '{status}: {body}' (SPEC §8). */
-export async function fetchTrainings(filters: TrainingFilters, signal?: AbortSignal): Promise<TrainingCardData[]> {
-  const query = filtersToQuery(filters);
-  const response = await fetch(`/api/trainings${query ? `?${query}` : ''}`, { credentials: 'include', signal });
+export interface ListingPage {
+  cards: TrainingCardData[];
+  total: number;
+  page: number;
+  pageCount: number;
+  counts: FilterCounts | null;
+}
+
+/**
+ * One request per view: a page of card projections, the total and the counts per filter option
+ * (`GET /api/trainings` with page, limit, fields=card, counts=1). Errors read '{status}: {body}'.
+ */
+export async function fetchListingPage(view: ListingView, signal?: AbortSignal): Promise<ListingPage> {
+  const response = await fetch(`/api/trainings?${listingApiQuery(view)}`, { credentials: 'include', signal });
   if (!response.ok) {
     const body = await response.text().catch(() => '');
     throw new Error(`${response.status}: ${body || response.statusText}`);
   }
-  const rows = (await response.json()) as Parameters<typeof toCardData>[0][] | null;
-  return (rows ?? []).map(toCardData);
+  const cards = ((await response.json()) as TrainingCardData[] | null) ?? [];
+  const total = Number(response.headers.get('x-total-count') ?? cards.length);
+  const page = Number(response.headers.get('x-page') ?? view.page);
+  const countsHeader = response.headers.get('x-filter-counts');
+  return {
+    cards,
+    total,
+    page,
+    pageCount: Math.max(1, Math.ceil(total / view.limit)),
+    counts: countsHeader ? (JSON.parse(countsHeader) as FilterCounts) : null,
+  };
 }

@@ -1,17 +1,20 @@
 import type { SiteData } from '../domain/siteData';
+import { statePath } from '../domain/statePages';
+import { listedStates, upcomingTrainings } from './siteData';
 
 export const STATIC_PATHS = ['/', '/partner', '/terms', '/privacy', '/refund-policy'];
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
+/** The public pages, a page per listed state and a page per listed training: what the public sees. */
 export function sitemapXml(data: SiteData, site: URL): string {
-  const newest = data.trainings.reduce((max, t) => (t.updatedAt > max ? t.updatedAt : max), '');
+  const listed = upcomingTrainings(data);
+  const newest = listed.reduce((max, t) => (t.updatedAt > max ? t.updatedAt : max), '');
   const entries = [
     ...STATIC_PATHS.map((path) => ({ loc: new URL(path, site).href, lastmod: path === '/' ? newest : '' })),
-    ...data.trainings
-      .filter((t) => t.isPublished)
-      .map((t) => ({ loc: new URL(`/training/${t.id}`, site).href, lastmod: t.updatedAt })),
+    ...listedStates(data).map((s) => ({ loc: new URL(statePath(s.code)!, site).href, lastmod: '' })),
+    ...listed.map((t) => ({ loc: new URL(`/training/${t.id}`, site).href, lastmod: t.updatedAt })),
   ];
   const urls = entries.map(
     (e) =>

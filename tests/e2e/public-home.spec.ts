@@ -5,12 +5,6 @@ import { expectNoSeriousA11yViolations } from './accessibility';
 const cards = (page: Page) => page.getByTestId('training-card');
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'training(s) found' });
 
-/** Islands take over after load; a choice made before that is the browser's alone. */
-async function gotoHydrated(page: Page, path: string) {
-  await page.goto(path);
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
-}
-
 async function setWidget(status: number, body: unknown) {
   await fetch(`${process.env.PUBLIC_STATS_WIDGET_URL}/control`, {
     method: 'POST',
@@ -48,7 +42,7 @@ test('a failing stats widget is logged and the fallback numbers stay', async ({ 
 });
 
 test('the hero picker is disabled until a state is chosen, then filters the list by that state', async ({ page }) => {
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   const find = page.getByRole('button', { name: 'Find Trainings' });
   await expect(find).toBeDisabled();
   await expect(page.getByLabel('Your state')).toHaveValue('');
@@ -66,7 +60,7 @@ test('the hero picker is disabled until a state is chosen, then filters the list
 test('filters live in the URL: dropdowns apply at once, search on submit, Back restores, Clear resets', async ({
   page,
 }) => {
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   await expect(page.getByRole('button', { name: 'Clear Filters' })).toHaveCount(0);
   await page.getByLabel('State', { exact: true }).selectOption('CA');
   await page.getByLabel('Format').selectOption('Virtual');
@@ -111,7 +105,7 @@ test('a shared link reproduces the filtered view, and an empty result pitches th
 });
 
 test('a changed filter shows the loading text while its request is pending', async ({ page }) => {
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   await expect(status(page)).toContainText('14 training(s) found');
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -162,7 +156,7 @@ test('the card grid has 1, 2 or 3 columns by width, and the bottom promo leads t
 
 test('on a small screen the Admin Login button lives in a menu that opens and closes', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 800 });
-  await gotoHydrated(page, '/');
+  await page.goto('/');
   const menuButton = page.getByRole('button', { name: 'Open menu' });
   await expect(page.getByRole('link', { name: 'Admin Login' })).toBeHidden();
   await menuButton.click();

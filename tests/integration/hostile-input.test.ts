@@ -160,7 +160,7 @@ describe('hostile input', () => {
     await fc.assert(
       fc.asyncProperty(
         hostileString,
-        fc.constantFrom('state', 'format', 'dateRange', 'search', 'other'),
+        fc.constantFrom('state', 'format', 'dateRange', 'search', 'page', 'limit', 'sort', 'fields', 'counts', 'other'),
         async (value, key) => {
           const query = new URLSearchParams({ [key]: value.slice(0, 3000) });
           for (const path of [
@@ -173,6 +173,11 @@ describe('hostile input', () => {
             '/api/trainings/%E0%A4%A',
             '/training/%ZZ',
             '/api/trainings?state=%ZZ',
+            `/api/trainings?page=2&limit=5&sort=price-desc&fields=card&counts=1&${query}`,
+            `/trainings/${encodeURIComponent(value.slice(0, 100).toWellFormed())}`,
+            `/trainings/california?${query}`,
+            '/api/trainings?page=99999&limit=100000&sort=drop',
+            '/trainings?page=99999&limit=100000&sort=drop',
           ]) {
             const response = await fetch(`${base()}${path}`);
             expect(response.status, path).toBeLessThan(500);

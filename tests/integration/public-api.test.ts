@@ -1,11 +1,13 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
+import { takeSnapshot } from '../../src/publish/snapshot';
+import { upcomingTrainings } from '../../src/site/siteData';
 
 const base = () => process.env.TEST_BASE_URL!;
 const get = async (path: string) => {
   const response = await fetch(`${base()}${path}`);
-  return { status: response.status, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
 };
 const titles = (list: { title: string }[]) => list.map((t) => t.title);
 
@@ -26,6 +28,33 @@ describe('GET /api/trainings', () => {
     expect(body[1].trainer).toEqual({ name: 'Dr. Maria Gonzalez', photo: null });
     expect(body[1].startDate).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/);
     expect(body[1]).toMatchObject({ isEMDRIACertified: false, ceCredits: 0, isPublished: true, format: 'In-Person' });
+  });
+
+  test('the built pages and the API list the same trainings in the same order', async () => {
+    const trainer = await createTrainer();
+    const startDate = new Date(Date.now() + 3 * 86_400_000).toISOString();
+    const endDate = new Date(Date.now() + 4 * 86_400_000).toISOString();
+    for (const title of ['b same day', 'B same day', 'a same day', 'Émile', 'zeta'])
+      await createTraining(trainer.id, { title, startDate, endDate });
+    await createTraining(trainer.id, { title: 'Draft', isPublished: false });
+    await createTraining(trainer.id, { title: 'Ended', startsInDays: -10, days: 2 });
+    const api = titles((await get('/api/trainings')).body);
+    expect(api).toEqual(['B same day', 'a same day', 'b same day', 'zeta', 'Émile']);
+    expect(titles(upcomingTrainings(await takeSnapshot()))).toEqual(api);
+  });
+
+  test('a training leaves the list at the instant it ends, even while the listing is kept in memory', async () => {
+    const trainer = await createTrainer();
+    const endDate = new Date(Date.now() + 2_500);
+    await createTraining(trainer.id, {
+      title: 'Ending now',
+      startDate: new Date(endDate.getTime() - 3_600_000).toISOString(),
+      endDate: endDate.toISOString(),
+    });
+    expect(titles((await get('/api/trainings')).body)).toEqual(['Ending now']);
+    await new Promise((resolve) => setTimeout(resolve, endDate.getTime() - Date.now() + 50));
+    expect((await get('/api/trainings')).body).toEqual([]);
+    expect((await get('/api/trainings?page=1&counts=1')).headers.get('x-total-count')).toBe('0');
   });
 
   test('filters by state and format, and a hybrid training matches the virtual and in-person filters', async () => {
@@ -88,6 +117,91 @@ describe('GET /api/trainings', () => {
     ['dateRange=next-year', 'dateRange'],
     [`search=${'a'.repeat(201)}`, 'search'],
   ])('an invalid filter (%s) is a 400 with a field message', async (query, field) => {
+    const { status, body } = await get(`/api/trainings?${query}`);
+    expect(status).toBe(400);
+    expect(body.fieldErrors[field]).toHaveLength(1);
+  });
+});
+
+describe('GET /api/trainings, one page at a time', () => {
+  beforeEach(resetDatabase);
+
+  async function thirty() {
+    const trainer = await createTrainer({ name: 'Dr. Page Turner' });
+    for (let i = 1; i <= 30; i++) {
+      await createTraining(trainer.id, {
+        title: `Training ${String(i).padStart(2, '0')}`,
+        startsInDays: i,
+        price: 100 * i,
+        state: i % 3 === 0 ? 'NY' : 'CA',
+        format: i % 2 === 0 ? 'Virtual' : 'In-Person',
+      });
+    }
+  }
+
+  test('page and limit answer that page, the total in X-Total-Count and the neighbours in Link', async () => {
+    await thirty();
+    const first = await get('/api/trainings?page=1');
+    expect(first.status).toBe(200);
+    expect(first.body).toHaveLength(24);
+    expect(first.headers.get('x-total-count')).toBe('30');
+    expect(first.headers.get('link')).toBe(
+      '</api/trainings?page=1>; rel="first", </api/trainings?page=2>; rel="next", </api/trainings?page=2>; rel="last"',
+    );
+    const second = await get('/api/trainings?state=CA&limit=5&page=2');
+    expect(titles(second.body)).toEqual(['Training 08', 'Training 10', 'Training 11', 'Training 13', 'Training 14']);
+    expect(second.headers.get('x-total-count')).toBe('20');
+    expect(second.headers.get('x-page')).toBe('2');
+    expect(second.headers.get('link')).toContain('</api/trainings?state=CA&limit=5&page=1>; rel="prev"');
+    expect(second.headers.get('link')).toContain('</api/trainings?state=CA&limit=5&page=4>; rel="last"');
+  });
+
+  test('without page or limit the answer is still the whole array, in the order asked', async () => {
+    await thirty();
+    const all = await get('/api/trainings');
+    expect(all.body).toHaveLength(30);
+    expect(all.headers.get('link')).toBeNull();
+    const byPrice = await get('/api/trainings?sort=price-desc');
+    expect(titles(byPrice.body).slice(0, 2)).toEqual(['Training 30', 'Training 29']);
+    expect(titles((await get('/api/trainings?sort=price-asc&limit=2')).body)).toEqual(['Training 01', 'Training 02']);
+    expect(titles((await get('/api/trainings?sort=newest&limit=1')).body)).toEqual(['Training 30']);
+  });
+
+  test('fields=card answers the card projection only, and counts=1 the counts per filter option', async () => {
+    await thirty();
+    const { body, headers } = await get('/api/trainings?format=Virtual&page=1&fields=card&counts=1');
+    expect(Object.keys(body[0]).sort()).toEqual(
+      ['endDate', 'format', 'id', 'location', 'price', 'startDate', 'title', 'trainer'].sort(),
+    );
+    expect(body[0].trainer).toEqual({ name: 'Dr. Page Turner', photo: null });
+    expect(JSON.parse(headers.get('x-filter-counts')!)).toEqual({
+      state: { CA: 10, NY: 5 },
+      format: { 'In-Person': 15, Virtual: 15, Hybrid: 0 },
+      dateRange: { 'next-month': 15, 'next-3-months': 15, 'next-6-months': 15 },
+    });
+  });
+
+  test('a page past the last answers the last page and says so', async () => {
+    await thirty();
+    const { status, body, headers } = await get('/api/trainings?page=99999');
+    expect(status).toBe(200);
+    expect(headers.get('x-page')).toBe('2');
+    expect(titles(body)).toHaveLength(6);
+  });
+
+  test.each([
+    ['page=0', 'page'],
+    ['page=-1', 'page'],
+    ['page=1.5', 'page'],
+    ['page=abc', 'page'],
+    ['page=1e3', 'page'],
+    ['page=1000000', 'page'],
+    ['limit=100000', 'limit'],
+    ['limit=0', 'limit'],
+    ['limit=101', 'limit'],
+    ['sort=drop', 'sort'],
+    ['fields=all', 'fields'],
+  ])('a bad paging value (%s) is a 400 with a field message', async (query, field) => {
     const { status, body } = await get(`/api/trainings?${query}`);
     expect(status).toBe(400);
     expect(body.fieldErrors[field]).toHaveLength(1);

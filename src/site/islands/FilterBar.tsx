@@ -1,33 +1,46 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, type SubmitEvent } from 'react';
 import { US_STATES } from '../../domain/states';
 import { FORMATS } from '../../domain/formats';
 import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/dateRanges';
 import { EMPTY_FILTERS, FILTER_KEYS, type TrainingFilters } from '../../domain/filterQuery';
-
-/** 'all' in a dropdown means unset (SPEC §5). */
-const ALL = 'all';
-const fromOption = (value: string) => (value === ALL ? '' : value);
-
-const selectClass =
-  'w-full rounded-md border border-slate-400 bg-white px-3 py-2 text-slate-900 focus:border-brand-600 sm:w-auto';
+import { SORTS, isSortKey, type SortKey } from '../../domain/listingView';
+import type { FilterCounts } from '../../domain/listingQuery';
+import { ALL, FilterSelect, fromOption } from './FilterSelect';
 
 /**
- * Search and dropdowns (SPEC §2): dropdowns apply at once, the search text only on submit (SPEC §5).
- * Without JavaScript it is a plain GET form to /trainings, which renders the same list on the server.
+ * Search, dropdowns and order: dropdowns apply at once, the search text only on submit.
+ * Without JavaScript it is a plain GET form to /trainings, which renders the same list
+ * on the server. Each option says how many trainings it would leave, given the other filters.
  */
 export default function FilterBar(props: {
   filters: TrainingFilters;
+  sort: SortKey;
+  counts: FilterCounts | null;
+  /** The box held text typed before the island took over: it stays, whatever the URL says. */
+  keepTyped: boolean;
   onChange(patch: Partial<TrainingFilters>): void;
+  onSort(sort: SortKey): void;
 }) {
-  const { filters, onChange } = props;
-  const [search, setSearch] = useState(filters.search);
-  useEffect(() => setSearch(filters.search), [filters.search]);
+  const { filters, counts, onChange } = props;
+  // The box is uncontrolled: React never writes its value on a re-render, so text typed before
+  // or while the island hydrates cannot be wiped. It follows the applied search (Back, Clear
+  // Filters) by hand, except for the first change when it holds text typed before hydration.
+  const box = useRef<HTMLInputElement>(null);
+  const applied = useRef(filters.search);
+  const keep = useRef(props.keepTyped);
+  useEffect(() => {
+    if (applied.current === filters.search) return;
+    applied.current = filters.search;
+    if (keep.current) keep.current = false;
+    else if (box.current) box.current.value = filters.search;
+  }, [filters.search]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onChange({ search: search.trim() });
+    onChange({ search: (box.current?.value ?? '').trim() });
   };
   const anyActive = FILTER_KEYS.some((key) => filters[key] !== '');
+  const withCount = (label: string, n: number | undefined) => (counts ? `${label} (${n ?? 0})` : label);
 
   return (
     <form method="get" action="/trainings" onSubmit={submit} className="mb-4 space-y-3" role="search">
@@ -39,9 +52,9 @@ export default function FilterBar(props: {
           id="training-search"
           name="search"
           type="search"
-          value={search}
+          ref={box}
+          defaultValue={filters.search}
           maxLength={200}
-          onChange={(event) => setSearch(event.target.value)}
           placeholder="Search trainings by title, trainer, or keyword..."
           className="flex-1 rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600"
         />
@@ -54,33 +67,51 @@ export default function FilterBar(props: {
           id="filter-state"
           name="state"
           label="State"
-          allLabel="All States"
-          value={filters.state}
-          options={US_STATES.map((s) => [s.code, s.name])}
-          onChange={(state) => onChange({ state })}
+          value={filters.state || ALL}
+          options={[
+            [ALL, 'All States'],
+            ...US_STATES.map((s): [string, string] => [s.code, withCount(s.name, counts?.state[s.code])]),
+          ]}
+          onChange={(state) => onChange({ state: fromOption(state) })}
         />
         <FilterSelect
           id="filter-format"
           name="format"
           label="Format"
-          allLabel="All Formats"
-          value={filters.format}
-          options={FORMATS.map((format) => [format, format])}
-          onChange={(format) => onChange({ format })}
+          value={filters.format || ALL}
+          options={[
+            [ALL, 'All Formats'],
+            ...FORMATS.map((f): [string, string] => [f, withCount(f, counts?.format[f])]),
+          ]}
+          onChange={(format) => onChange({ format: fromOption(format) })}
         />
         <FilterSelect
           id="filter-date"
           name="dateRange"
           label="Date Range"
-          allLabel={ANY_TIME_LABEL}
-          value={filters.dateRange}
-          options={DATE_RANGES.map((range) => [range.value, range.label])}
-          onChange={(dateRange) => onChange({ dateRange })}
+          value={filters.dateRange || ALL}
+          options={[
+            [ALL, ANY_TIME_LABEL],
+            ...DATE_RANGES.map((r): [string, string] => [r.value, withCount(r.label, counts?.dateRange[r.value])]),
+          ]}
+          onChange={(dateRange) => onChange({ dateRange: fromOption(dateRange) })}
+        />
+        <FilterSelect
+          id="filter-sort"
+          name="sort"
+          label="Sort by"
+          value={props.sort}
+          options={SORTS.map((s) => [s.value, s.label])}
+          onChange={(sort) => isSortKey(sort) && props.onSort(sort)}
         />
         {anyActive && (
           <button
             type="button"
-            onClick={() => onChange(EMPTY_FILTERS)}
+            onClick={() => {
+              // Clear Filters empties the box too, even of text not yet searched for.
+              if (box.current) box.current.value = '';
+              onChange(EMPTY_FILTERS);
+            }}
             className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
           >
             Clear Filters
@@ -88,38 +119,5 @@ export default function FilterBar(props: {
         )}
       </div>
     </form>
-  );
-}
-
-/** One labelled dropdown whose first option, 'all', means unset. */
-function FilterSelect(props: {
-  id: string;
-  name: string;
-  label: string;
-  allLabel: string;
-  value: string;
-  options: [value: string, label: string][];
-  onChange(value: string): void;
-}) {
-  return (
-    <div className="flex flex-col">
-      <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
-        {props.label}
-      </label>
-      <select
-        id={props.id}
-        name={props.name}
-        className={selectClass}
-        value={props.value || ALL}
-        onChange={(event) => props.onChange(fromOption(event.target.value))}
-      >
-        <option value={ALL}>{props.allLabel}</option>
-        {props.options.map(([value, label]) => (
-          <option key={value} value={value}>
-            {label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

@@ -1,14 +1,29 @@
-import { useEffect, useState, type SubmitEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { US_STATES } from '../../domain/states';
 import { $filters, setFilters, startUrlSync } from '../filtersStore';
 
-/** Hero state picker (SPEC §2): 'Find Trainings' sets the state filter and scrolls to the list. */
+/** Hero state picker: 'Find Trainings' sets the state filter and scrolls to the list. */
 export default function HeroStatePicker() {
   const filters = useStore($filters);
+  // Read while hydrating, before React resets the control; applied after, so the first render
+  // matches the server's HTML (React does not patch a mismatched `disabled` while hydrating).
+  const [early] = useState(() =>
+    typeof document === 'undefined'
+      ? ''
+      : ((document.getElementById('hero-state') as HTMLSelectElement | null)?.value ?? ''),
+  );
   const [state, setState] = useState('');
-  useEffect(startUrlSync, []);
-  useEffect(() => setState(filters.state), [filters.state]);
+  useEffect(() => {
+    startUrlSync();
+    if (early) setState(early);
+  }, []);
+  // Follows the state filter when it changes (the list's dropdown, Back), not on mount.
+  const seen = useRef(filters.state);
+  useEffect(() => {
+    if (seen.current !== filters.state) setState(filters.state);
+    seen.current = filters.state;
+  }, [filters.state]);
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();

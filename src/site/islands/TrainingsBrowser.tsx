@@ -1,52 +1,63 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import type { TrainingCardData } from '../../domain/siteData';
-import { EMPTY_FILTERS, activeFilterCount, filtersToQuery, type TrainingFilters } from '../../domain/filterQuery';
-import { $filters, setFilters, startUrlSync } from '../filtersStore';
-import { fetchTrainings } from '../fetchTrainings';
-import TrainingGrid from '../TrainingGrid';
+import { activeFilterCount, type TrainingFilters } from '../../domain/filterQuery';
+import { listingApiQuery, type ListingView } from '../../domain/listingView';
+import type { FilterCounts } from '../../domain/listingQuery';
 import { cardListKey } from '../../domain/cardListKey';
+import { $view, correctPage, setFilters, setPage, setSort, startUrlSync } from '../filtersStore';
+import { fetchListingPage, type ListingPage } from '../fetchTrainings';
+import { readForm } from '../formSnapshot';
+import TrainingGrid from '../TrainingGrid';
+import Pager from '../Pager';
 import FilterBar from './FilterBar';
 
 /**
- * The home list (SPEC §2 Trainings section). The page renders the grid at build time and hands it
- * in as `children` (static HTML, not island props: the data is not sent twice); once the first
- * answer of `/api/trainings` arrives, the island renders the list itself and keeps it live.
- * `initialFilters` are the filters the children were made for (set by /trainings, the
- * no-JavaScript form's target).
+ * The trainings list, one page at a time. The page renders its first
+ * page at build time and hands the cards in as `children` (static HTML, not island props: the data
+ * is not sent twice); once the first answer of `/api/trainings` arrives the island keeps it live.
+ * `initial` describes what the children show; `fixed` are filters the page's path sets.
  */
 export default function TrainingsBrowser(props: {
-  initialCount: number;
-  /** cardListKey() of the built list: an identical first answer keeps the built HTML. */
+  initial: { view: ListingView; total: number; pageCount: number; counts: FilterCounts };
+  /** cardListKey() of the built cards: an identical first answer keeps the built HTML. */
   initialKey: string;
-  initialFilters?: TrainingFilters;
+  fixed?: Partial<TrainingFilters>;
   children?: ReactNode;
 }) {
-  const { initialCount, initialKey, initialFilters = EMPTY_FILTERS, children } = props;
-  const stored = useStore($filters);
+  const { initial, initialKey, fixed, children } = props;
+  const [form] = useState(() => readForm(initial.view));
+  const stored = useStore($view);
   const [synced, setSynced] = useState(false);
-  const filters = synced ? stored : initialFilters;
-  const [trainings, setTrainings] = useState<TrainingCardData[] | null>(null);
+  // The first render matches the server's HTML exactly (React does not patch attributes while
+  // hydrating); what the form held before is applied right after, as a change.
+  const view: ListingView = synced ? stored : initial.view;
+  const [result, setResult] = useState<(ListingPage & { built: boolean }) | null>(null);
   const [loading, setLoading] = useState(false);
   const [failed, setFailed] = useState(false);
-  const query = filtersToQuery(filters);
+  const query = listingApiQuery(view);
+  const builtQuery = listingApiQuery(initial.view);
   const firstLoad = useRef(true);
 
   useEffect(() => {
-    startUrlSync();
+    startUrlSync(fixed);
     setSynced(true);
+    // Choices made before hydration apply now, as if made a moment later.
+    if (Object.keys(form.changed).length > 0) setFilters(form.changed);
+    if (form.sort) setSort(form.sort);
   }, []);
 
   useEffect(() => {
+    if (!synced) return;
     const controller = new AbortController();
-    // The build-time list is shown at once; only a changed filter shows the loading text.
-    if (!(firstLoad.current && query === filtersToQuery(initialFilters))) setLoading(true);
+    // The built page is shown at once; only a changed view shows the loading text.
+    if (!(firstLoad.current && query === builtQuery)) setLoading(true);
     firstLoad.current = false;
-    fetchTrainings(filters, controller.signal)
-      .then((rows) => {
-        const unchanged = query === filtersToQuery(initialFilters) && cardListKey(rows) === initialKey;
-        setTrainings((shown) => (shown === null && unchanged ? null : rows));
+    fetchListingPage(view, controller.signal)
+      .then((page) => {
+        const unchanged = query === builtQuery && cardListKey(page.cards) === initialKey;
+        setResult({ ...page, built: unchanged });
         setFailed(false);
+        if (page.page !== view.page) correctPage(page.page);
       })
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
@@ -57,18 +68,30 @@ export default function TrainingsBrowser(props: {
         if (!controller.signal.aborted) setLoading(false);
       });
     return () => controller.abort();
-    // The query string is the filters' identity: one fetch per distinct query.
-  }, [query]);
+    // The query string is the view's identity: one fetch per distinct view.
+  }, [query, synced]);
 
-  const active = activeFilterCount(filters);
+  const showPage = (page: number) => {
+    setPage(page);
+    document.getElementById('trainings-heading')?.scrollIntoView({ block: 'start' });
+  };
+  const total = result?.total ?? initial.total;
+  const active = activeFilterCount(view.filters);
   return (
     <div>
-      <FilterBar filters={filters} onChange={setFilters} />
+      <FilterBar
+        filters={view.filters}
+        sort={view.sort}
+        counts={result?.counts ?? initial.counts}
+        keepTyped={form.search !== initial.view.filters.search}
+        onChange={setFilters}
+        onSort={setSort}
+      />
       <div role="status" className="mb-6 flex flex-wrap items-center gap-3 text-slate-700">
         {loading ? (
           <span>Loading trainings...</span>
         ) : (
-          <span data-testid="result-count">{`${trainings?.length ?? initialCount} training(s) found`}</span>
+          <span data-testid="result-count">{`${total} training(s) found`}</span>
         )}
         {active > 0 && (
           <span className="rounded-full bg-brand-100 px-3 py-1 text-sm font-semibold text-brand-900">
@@ -81,7 +104,8 @@ export default function TrainingsBrowser(props: {
           The trainings could not be refreshed. Please check your connection and try again.
         </p>
       )}
-      {loading ? null : trainings ? <TrainingGrid trainings={trainings} /> : children}
+      {loading ? null : result && !result.built ? <TrainingGrid trainings={result.cards} /> : children}
+      {!loading && <Pager view={view} pageCount={result?.pageCount ?? initial.pageCount} onPage={showPage} />}
     </div>
   );
 }

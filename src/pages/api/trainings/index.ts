@@ -3,8 +3,10 @@ import { listingAnswer } from '../../../server/publicListing';
 
 export const prerender = false;
 
-/** Public list (SPEC §7): published trainings that have not ended, soonest first, filtered (400 on a bad filter). */
+/** Public list: what the public sees, filtered, optionally one page of it (400 on a bad query). */
 export const GET = endpoint(async (ctx) => {
   const answer = await listingAnswer(ctx.url.searchParams);
-  return new Response(answer.body, { status: answer.status, headers: json(null).headers });
+  const headers = new Headers(json(null).headers);
+  for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);
+  return new Response(answer.body, { status: answer.status, headers });
 });

@@ -1,0 +1,34 @@
+/**
+ * What the public sees: the one rule behind the API, the home page, the state pages, the sitemap
+ * and the feeds. A training is listed while it is published and its end instant has not come; it
+ * leaves the list at that instant, not at some midnight, so every reader that passes the same
+ * `now` gets the same list whatever time zone it runs in.
+ */
+export interface Listable {
+  id: string;
+  title: string;
+  isPublished: boolean;
+  startDate: Date | string;
+  endDate: Date | string;
+}
+
+/** Epoch milliseconds of a stored date (a Date from the database, an ISO string from a snapshot). */
+export const instant = (value: Date | string): number =>
+  typeof value === 'string' ? Date.parse(value) : value.getTime();
+
+export function isListed(t: Pick<Listable, 'isPublished' | 'endDate'>, now: Date): boolean {
+  return t.isPublished && instant(t.endDate) > now.getTime();
+}
+
+// Code-unit order, not localeCompare: the database, Node and browsers must sort titles alike.
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Soonest first; the title and then the id make the order total, so pages never overlap. */
+export function compareSoonest(a: Listable, b: Listable): number {
+  return instant(a.startDate) - instant(b.startDate) || byText(a.title, b.title) || byText(a.id, b.id);
+}
+
+/** The public list at `now`, soonest first. */
+export function publicListing<T extends Listable>(rows: readonly T[], now: Date = new Date()): T[] {
+  return rows.filter((t) => isListed(t, now)).sort(compareSoonest);
+}
