@@ -28,17 +28,27 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   timeZone: '',
 };
 
-export function toTrainingForm({ id: _id, createdAt: _c, updatedAt: _u, ...t }: TrainingRow): TrainingFormValues {
+/** A stored row as form values: only the form's fields (a row also carries columns such as `revision`). */
+export function toTrainingForm(t: TrainingRow): TrainingFormValues {
   return {
-    ...t,
+    trainerId: t.trainerId,
+    title: t.title,
+    description: t.description,
+    price: t.price,
+    ceCredits: t.ceCredits,
     startDate: toLocalInput(t.startDate, t.timeZone),
     endDate: toLocalInput(t.endDate, t.timeZone),
-    // A zone that is just the state's default stays "the state's zone", so a new state brings its own.
-    timeZone: t.timeZone === zoneForState(t.state) ? '' : t.timeZone,
+    format: t.format,
+    location: t.location,
     venue: t.venue ?? '',
     state: t.state ?? '',
+    thinkificUrl: t.thinkificUrl,
     schedule: scheduleRowsFromText(t.schedule),
     refundPolicy: t.refundPolicy ?? '',
+    isEMDRIACertified: t.isEMDRIACertified,
+    isPublished: t.isPublished,
+    // A zone that is just the state's default stays "the state's zone", so a new state brings its own.
+    timeZone: t.timeZone === zoneForState(t.state) ? '' : t.timeZone,
   };
 }
 

@@ -8,16 +8,17 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from './cspHashes';
+import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
 
 /**
  * Records, while the client bundle is made, the sha256 of every inline script our code can put in
  * a page: Astro's island runtime and directive loaders, and our components' scripts that Astro
- * inlines. The policy is built from this list alone, so a script that reaches a page any other
+ * inlines, and the constant scripts our pages write inline themselves (`is:inline`). The policy is built from this list alone, so a script that reaches a page any other
  * way (through data) is refused by the browser. Written next to the build's `client/` folder,
  * out of public reach.
  */
 export function inlineScriptHashes(): Plugin {
-  const scripts = new Set<string>([islandScript, idle, load, media, only, visible]);
+  const scripts = new Set<string>([islandScript, idle, load, media, only, visible, VISITOR_TIME_SCRIPT]);
   let outDir = '';
   return {
     name: 'emdr:inline-script-hashes',

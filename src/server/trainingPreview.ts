@@ -14,3 +14,8 @@ export async function loadTrainingPreview(id: string | undefined): Promise<SiteT
   const trainer = (await trainers.findById(training.trainerId)) ?? null;
   return JSON.parse(JSON.stringify({ ...training, trainer })) as SiteTraining;
 }
+
+/** Whether a state has a public page now: at least one training the public sees is held there. */
+export async function stateIsListed(state: string | null): Promise<boolean> {
+  return !!state && (await trainings.listPublished()).some((t) => t.state === state);
+}

@@ -22,9 +22,11 @@ test('an admin in Tokyo creates a Los Angeles training at 9:00 AM: its page, cal
   await page.getByLabel('Format *').selectOption('Hybrid');
   await page.getByLabel('Location *').fill('Los Angeles, CA');
   await page.getByLabel('Thinkific Registration URL *').fill('https://emdr.thinkific.com/courses/pacific-day');
-  await page
-    .getByLabel('Schedule Details')
-    .fill(JSON.stringify([{ day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'Resourcing practicum' }]));
+  await page.getByRole('button', { name: 'Add schedule day' }).click();
+  const firstDay = page.getByRole('group', { name: /^Schedule day/ }).first();
+  await firstDay.getByLabel('Day').fill('Day 1');
+  await firstDay.getByLabel('Time').fill('9:00 AM - 5:00 PM');
+  await firstDay.getByLabel('Topics').fill('Resourcing practicum');
 
   // A split state says so; California's zone is Pacific Time.
   const zone = page.getByLabel('Time zone *');
