@@ -30,7 +30,7 @@ export function serverEnv() {
   };
 }
 
-/** Trainer photo storage (CONTRACT.md, S3_*; issue 6): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+/** Trainer photo storage (CONTRACT.md, S3_*): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
 export function storageEnv() {
   const bucket = process.env.S3_BUCKET || '';
   const { dataDir, databaseUrl } = serverEnv();

@@ -8,7 +8,7 @@ export interface Column {
 }
 
 /**
- * The admin lists' states (SPEC §2): loading text, the error, the empty state with its call to
+ * The admin lists' states (docs/product.md): loading text, the error, the empty state with its call to
  * action (or "nothing matches" when searching), or the table. Sortable column headers are links
  * (they work before any script runs) and say how the table is sorted with aria-sort.
  */

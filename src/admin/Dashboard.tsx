@@ -15,7 +15,7 @@ interface SiteStatus {
 
 const STATE_TEXT = { idle: 'Up to date', queued: 'Changes waiting to be published', building: 'Publishing…' } as const;
 
-/** The site's publish status, refreshed every 2 s while a build is pending (issue 5). */
+/** The site's publish status, refreshed every 2 s while a build is pending. */
 function PublishStatus() {
   const [status, setStatus] = useState<SiteStatus | null>(null);
   useEffect(() => {
@@ -70,7 +70,7 @@ function CountCard(props: { title: string; count: number | undefined; list: stri
   );
 }
 
-/** Admin dashboard (SPEC §2). */
+/** Admin dashboard (docs/product.md). */
 export default function Dashboard({ email }: { email: string }) {
   const trainers = useStore($trainers);
   const trainings = useStore($trainings);

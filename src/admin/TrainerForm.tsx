@@ -32,7 +32,7 @@ function toForm(t: TrainerRow): TrainerFormValues {
   };
 }
 
-/** Create or edit a trainer (SPEC §2 Trainer form); a failed save keeps what was typed. */
+/** Create or edit a trainer (docs/product.md); a failed save keeps what was typed. */
 export default function TrainerForm({ id }: { id?: string }) {
   const editing = Boolean(id);
   const form = useForm<TrainerFormValues, unknown, TrainerInput>({

@@ -8,7 +8,7 @@ import { createPhotoUppy, registerPhoto, registrationError, useUppyValue } from 
 type Message = { kind: 'error' | 'info'; text: string } | null;
 
 /**
- * Trainer Photo (SPEC §2, §4, §5; issue 6): 'Upload Photo' opens the file picker; Uppy checks the
+ * Trainer Photo (docs/product.md): 'Upload Photo' opens the file picker; Uppy checks the
  * file (its own messages are shown here), PUTs it to a signed URL with progress, then the server
  * registers it and the form gets its object path. With a photo set: a preview and 'Remove photo'.
  */

@@ -19,7 +19,7 @@ const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 const STATE_OPTIONS = [{ value: '', label: 'No state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
 const wide = 'md:col-span-2';
 
-/** Create or edit a training (SPEC §2 Training form); a failed save keeps what was typed. */
+/** Create or edit a training (docs/product.md); a failed save keeps what was typed. */
 export default function TrainingForm({ id }: { id?: string }) {
   const editing = Boolean(id);
   const trainers = useStore($trainers);

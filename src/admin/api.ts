@@ -1,7 +1,7 @@
 /**
- * The admin's fetch client (SPEC §7, §8): credentials included, JSON bodies, no retries. A
+ * The admin's fetch client (docs/product.md): credentials included, JSON bodies, no retries. A
  * non-success answer becomes an Error '{status}: {body or status text}'; a 401 sends the browser to
- * the login page (issue 5).
+ * the login page.
  */
 export class ApiError extends Error {
   constructor(

@@ -12,7 +12,7 @@ import { useHydrated } from '../ui/useHydrated';
 
 /** What the trainer and training forms share: where the records live and what they are called. */
 export interface RecordKind {
-  /** 'Trainer' or 'Training', as in the SPEC's toasts ('Trainer updated successfully'). */
+  /** 'Trainer' or 'Training', as in the product's toasts ('Trainer updated successfully'). */
   label: string;
   /** The admin API collection, also the list's cache key. */
   apiPath: string;
@@ -23,7 +23,7 @@ export interface RecordKind {
 type KeepTyped = { keepDirtyValues: boolean };
 
 /**
- * Loads the record being edited into the form. SPEC §7: the edit form fetches the whole list and
+ * Loads the record being edited into the form. docs/product.md: the edit form fetches the whole list and
  * picks the matching id. An id that is not in the list (deleted meanwhile) is 'missing'; a list that
  * could not be read is 'missing' too, and RecordNotFound then says it could not be loaded.
  */
@@ -56,7 +56,7 @@ export function useRecordToEdit<Row extends { id: string; updatedAt: string }>(
 }
 
 /**
- * Creates or updates the record, then returns to the list with the SPEC's success toast. An update
+ * Creates or updates the record, then returns to the list with the product's success toast. An update
  * names the version it was loaded from (If-Match). On failure the form stays filled in, with the
  * server's field messages on their fields and the failure toast; a 412 also shows StaleRecordNotice.
  * Answers whether it saved, so the form knows whether its changes are still unsaved.
@@ -93,7 +93,7 @@ export async function saveRecord<T extends FieldValues>(
 }
 
 /**
- * The delete flow of a list (SPEC §2): the row chosen for the dialog, the call, the SPEC's toasts and
+ * The delete flow of a list (docs/product.md): the row chosen for the dialog, the call, the product's toasts and
  * the lists to refresh (deleting a trainer also deletes its trainings).
  */
 export function useDeleteRecord<Row extends { id: string; updatedAt: string }>(

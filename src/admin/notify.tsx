@@ -2,7 +2,7 @@ import toast, { Toaster } from 'react-hot-toast';
 import { useEffect } from 'react';
 
 /**
- * Toasts of SPEC §8/§9 with react-hot-toast: one at a time, 5 s, at most 420 px wide, a title and a
+ * Toasts of docs/product.md with react-hot-toast: one at a time, 5 s, at most 420 px wide, a title and a
  * message; errors in the destructive style. A toast for the next page (after a save the user returns
  * to the list) is kept in sessionStorage and shown there.
  */
@@ -38,7 +38,7 @@ export function AdminToaster() {
     const { title, message } = JSON.parse(pending) as { title: string; message: string };
     show('success', title, message);
   }, []);
-  // Bottom right, as the original's toast viewport on wide screens (swiped right, SPEC §9); at the
+  // Bottom right, as the original's toast viewport on wide screens (docs/product.md); at the
   // top right a toast arriving with a page covered the header's Logout button mid-click.
   return <Toaster position="bottom-right" toastOptions={{ duration: 5000 }} />;
 }

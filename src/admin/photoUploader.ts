@@ -9,7 +9,7 @@ export type UploadBody = { url: string };
 export type PhotoUppy = Uppy<Meta, UploadBody>;
 
 /**
- * One Uppy for one photo (SPEC §5, issue 6): 1 file, 5,242,880 bytes, images only, sent as the raw
+ * One Uppy for one photo (docs/product.md): 1 file, 5,242,880 bytes, images only, sent as the raw
  * body of a PUT to a short-lived signed URL asked for just before the upload.
  */
 export function createPhotoUppy(): PhotoUppy {
@@ -28,7 +28,7 @@ export function createPhotoUppy(): PhotoUppy {
   });
 }
 
-/** `PUT /api/admin/trainer-photos` (SPEC §7): the server checks the upload and answers its object path. */
+/** `PUT /api/admin/trainer-photos` (docs/product.md): the server checks the upload and answers its object path. */
 export async function registerPhoto(photoURL: string): Promise<string> {
   const { objectPath } = await api<{ objectPath: string }>('PUT', '/api/admin/trainer-photos', { photoURL });
   return objectPath;

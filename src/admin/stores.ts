@@ -6,7 +6,7 @@ import { invalidatePages } from './pagedList';
 import type { RecordKind } from './editRecord';
 
 /**
- * Cached admin lists (SPEC §7): the key segments joined form the URL; no retries, no refetch on
+ * Cached admin lists (docs/product.md): the key segments joined form the URL; no retries, no refetch on
  * focus, no polling, never stale; a successful change invalidates the list.
  */
 export const [createFetcherStore, , { invalidateKeys: invalidateLists }] = nanoquery({

@@ -6,7 +6,7 @@ import type { TrainingRow } from './stores';
 
 /** The training form's values: new-training defaults, a stored row as form values, number parsing. */
 
-// SPEC §4: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
+// docs/product.md: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
 export const TRAINING_DEFAULTS: TrainingFormValues = {
   trainerId: '',
   title: '',
@@ -52,7 +52,7 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
   };
 }
 
-// SPEC §5: price and CE credits are parsed as integers, falling back to 0.
+// docs/product.md: price and CE credits are parsed as integers, falling back to 0.
 export const integer = (value: unknown) => {
   const n = Number.parseInt(String(value), 10);
   return Number.isNaN(n) ? 0 : n;

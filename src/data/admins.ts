@@ -1,6 +1,6 @@
 import { getSql } from './db';
 
-/** Admin users (SPEC §3). Emails are matched case-insensitively. */
+/** Admin users (docs/product.md). Emails are matched case-insensitively. */
 export interface AdminUser {
   id: string;
   email: string;
@@ -33,7 +33,7 @@ export async function insert(email: string, passwordHash: string): Promise<Admin
   return row!;
 }
 
-/** Sets a new password and ends every session of that admin (issue 7). */
+/** Sets a new password and ends every session of that admin. */
 export async function updatePassword(id: string, passwordHash: string): Promise<void> {
   const sql = await getSql();
   await sql.begin(async (tx) => {

@@ -11,7 +11,7 @@ import {
   type TrainerListQuery,
 } from '../domain/adminList';
 
-/** Trainers repository (SPEC §3). Every write queues a publish in its own transaction. */
+/** Trainers repository (docs/product.md). Every write queues a publish in its own transaction. */
 
 export async function listAll(): Promise<Trainer[]> {
   const sql = await getSql();
@@ -91,7 +91,7 @@ export async function photoKeysInUse(): Promise<string[]> {
   return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 
-/** Deletes the trainer and, by the foreign key's cascade, its trainings (SPEC §3). */
+/** Deletes the trainer and, by the foreign key's cascade, its trainings (docs/product.md). */
 export async function remove(id: string, tx?: Tx): Promise<StoredTrainer | undefined> {
   return within(tx, async (tx) => {
     const [row] = await tx<StoredTrainer[]>`delete from trainers where id = ${id} returning *`;

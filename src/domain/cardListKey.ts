@@ -3,7 +3,7 @@ import type { TrainingCardData } from './trainingCard';
 /**
  * A short fingerprint of a card list (FNV-1a over its JSON). The home island compares the first
  * live answer with the list the page was built with, and leaves the built HTML in place when they
- * are the same: replacing identical cards would only delay Largest Contentful Paint (issue 8).
+ * are the same: replacing identical cards would only delay Largest Contentful Paint.
  */
 export function cardListKey(cards: readonly TrainingCardData[]): string {
   const text = JSON.stringify(cards);

@@ -1,6 +1,6 @@
 import { DEFAULT_TIME_ZONE, formatDay } from './timeZones';
 
-/** Display rules shared by the public pages and the admin (SPEC §2 Training card). */
+/** Display rules shared by the public pages and the admin (docs/product.md). */
 
 /** The zone of dates that belong to no training (the terms page's date, the admin list's default). */
 export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * Field builders shared by the entity schemas. Limits keep one hostile request from storing
- * megabytes (issue 7); messages are what the admin forms show under the field.
+ * megabytes; messages are what the admin forms show under the field.
  */
 export const LIMITS = { short: 200, url: 2000, long: 20_000 } as const;
 
@@ -14,7 +14,7 @@ export function requiredText(message: string, max: number = LIMITS.short) {
     .max(max, { error: `Must be at most ${max} characters` });
 }
 
-/** Optional text: '' or absent is stored as null (SPEC §5: "an empty value is sent as absent"). */
+/** Optional text: '' or absent is stored as null (docs/product.md). */
 export function optionalText(max: number = LIMITS.short) {
   return z
     .string({ error: 'Must be text' })
@@ -35,7 +35,7 @@ function isHttpUrl(value: string): boolean {
 
 const URL_MESSAGE = 'Must be a web address starting with http:// or https://';
 
-/** Only http(s) URLs: a `javascript:` link must never reach a page (issue 7). */
+/** Only http(s) URLs: a `javascript:` link must never reach a page. */
 export function requiredUrl(message: string) {
   return requiredText(message, LIMITS.url).refine(isHttpUrl, { error: URL_MESSAGE });
 }

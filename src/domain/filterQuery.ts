@@ -4,10 +4,10 @@ import { isDateRange } from './dateRanges';
 
 /**
  * The home filters and their URL form, without zod: the public islands import this module and
- * their JavaScript budget (issue 4) has no room for a schema library. The API validates with
+ * their JavaScript budget has no room for a schema library. The API validates with
  * TrainingFiltersSchema (filters.ts); the island drops values it does not know.
  *
- * Home filters (SPEC §3): all strings, empty meaning unset.
+ * Home filters (docs/product.md): all strings, empty meaning unset.
  */
 export interface TrainingFilters {
   search: string;
@@ -30,7 +30,7 @@ export function filtersFromQuery(params: URLSearchParams): Record<string, string
   return raw;
 }
 
-/** Only the filters that are set, in a stable order (SPEC §7: "only those set"). */
+/** Only the filters that are set, in a stable order (docs/product.md). */
 export function filtersToQuery(filters: TrainingFilters): string {
   const params = new URLSearchParams();
   for (const key of FILTER_KEYS) {
@@ -40,12 +40,12 @@ export function filtersToQuery(filters: TrainingFilters): string {
   return params.toString();
 }
 
-/** The badge counts state, format and dateRange only, not search (SPEC §5). */
+/** The badge counts state, format and dateRange only, not search (docs/product.md). */
 export function activeFilterCount(filters: TrainingFilters): number {
   return [filters.state, filters.format, filters.dateRange].filter(Boolean).length;
 }
 
-/** Filters from a page URL for the island: unknown values are unset, as 'all' is (SPEC §5). */
+/** Filters from a page URL for the island: unknown values are unset, as 'all' is (docs/product.md). */
 export function filtersFromUrl(search: string): TrainingFilters {
   const params = new URLSearchParams(search);
   const value = (key: string) => params.get(key)?.trim() ?? '';

@@ -1,4 +1,4 @@
-/** Training formats (SPEC §3, §9). A Hybrid training matches both other filters (issue 2). */
+/** Training formats (docs/product.md). A Hybrid training matches both other filters. */
 export const FORMATS = ['In-Person', 'Virtual', 'Hybrid'] as const;
 export type TrainingFormat = (typeof FORMATS)[number];
 export const FORMAT_MAX_LENGTH = 20;

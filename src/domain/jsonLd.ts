@@ -1,7 +1,7 @@
 import { toOffsetDateTime } from './zonedTime';
 
 /**
- * schema.org EducationEvent for a training page (issue 4), and its safe serialisation: `<` is
+ * schema.org EducationEvent for a training page, and its safe serialisation: `<` is
  * escaped so no user text can close the script element or open a comment (ARCHITECTURE.md, 7).
  */
 export interface JsonLdTraining {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { AdminEmailSchema } from './credentials';
 
 /**
- * Admin sign-in (SPEC §5): email and password both required. The password is only checked for
+ * Admin sign-in (docs/product.md): email and password both required. The password is only checked for
  * presence: an admin whose password predates the length rule must still be able to sign in.
  */
 export const LoginSchema = z.strictObject({

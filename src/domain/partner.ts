@@ -1,4 +1,4 @@
-/** Founding partner figures (SPEC §9): used by the partner page and the home page's pitch. */
+/** Founding partner figures (docs/product.md): used by the partner page and the home page's pitch. */
 export const TRAINER_SHARE_PERCENT = 75;
 export const PLATFORM_FEE_PERCENT = 100 - TRAINER_SHARE_PERCENT;
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** Trainer photo limits (SPEC §5, §9; issue 6), shared by the upload widget and the server checks. */
+/** Trainer photo limits (docs/product.md), shared by the upload widget and the server checks. */
 export const MAX_PHOTO_BYTES = 5_242_880;
 export const PHOTO_ALLOWED_TYPES = ['image/*'];
 
@@ -13,7 +13,7 @@ export const PHOTO_MESSAGES = {
   uploaded: 'Photo uploaded successfully',
 } as const;
 
-/** `PUT /api/admin/trainer-photos` body (SPEC §7). */
+/** `PUT /api/admin/trainer-photos` body (docs/product.md). */
 export const PhotoRegistrationSchema = z.strictObject({
   photoURL: z
     .string({ error: PHOTO_MESSAGES.notOurs })

@@ -1,4 +1,4 @@
-/** Refund policy (SPEC §9): the tiers and rules shown on /refund-policy. */
+/** Refund policy (docs/product.md): the tiers and rules shown on /refund-policy. */
 export const REFUND_TIERS = [
   { when: 'More than 30 days before the training starts', outcome: 'Full refund minus a $50 administrative fee' },
   { when: '15 to 30 days before the training starts', outcome: '50% refund or full credit toward a future training' },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-/** A training's schedule: optional text holding a JSON list of {day, time, topics} (SPEC §3). */
+/** A training's schedule: optional text holding a JSON list of {day, time, topics} (docs/product.md). */
 export const ScheduleEntrySchema = z.object({
   day: z.string(),
   time: z.string(),
@@ -10,7 +10,7 @@ export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 
 export const SCHEDULE_MESSAGE = 'Schedule must be a JSON list of entries with "day", "time" and "topics"';
 
-/** Parses stored schedule text; malformed text yields no schedule rather than a broken page (issue 4). */
+/** Parses stored schedule text; malformed text yields no schedule rather than a broken page. */
 export function parseSchedule(text: string | null | undefined): ScheduleEntry[] {
   if (!text) return [];
   try {

@@ -1,4 +1,4 @@
-/** The 50 US states, AL to WY, no DC (SPEC §9). The one list used by forms, filters, schemas and the database check. */
+/** The 50 US states, AL to WY, no DC (docs/product.md). The one list used by forms, filters, schemas and the database check. */
 export const US_STATES = [
   { code: 'AL', name: 'Alabama' },
   { code: 'AK', name: 'Alaska' },

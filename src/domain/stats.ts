@@ -1,4 +1,4 @@
-/** Live stats banner (SPEC §2, §9). */
+/** Live stats banner (docs/product.md). */
 export interface Stats {
   last30UniqueCustomers: number;
   totalLifetimeUsers: number;

@@ -8,7 +8,7 @@ export const TRAINER_MESSAGES = {
   statesServed: 'Use two-letter US state codes separated by commas, e.g. CA, NY, TX',
 } as const;
 
-/** The form edits statesServed as one comma-separated string (SPEC §3): split, trim, drop empties, upper-case. */
+/** The form edits statesServed as one comma-separated string (docs/product.md): split, trim, drop empties, upper-case. */
 export function parseStatesServed(text: string): string[] {
   return text
     .split(',')
@@ -20,7 +20,7 @@ export function formatStatesServed(states: readonly string[]): string {
   return states.join(', ');
 }
 
-/** Photo is an object path we issued (issue 6), never an arbitrary URL. */
+/** Photo is an object path we issued, never an arbitrary URL. */
 const photoPath = optionalText(LIMITS.url).refine(
   (value) => value === null || /^\/objects\/[\w.-]+$/.test(value) || /^https?:\/\//.test(value),
   {
@@ -62,5 +62,5 @@ export interface Trainer extends TrainerInput {
   updatedAt: Date;
 }
 
-/** What `GET /api/trainers/{id}` shows the public (SPEC §7). */
+/** What `GET /api/trainers/{id}` shows the public (docs/product.md). */
 export type PublicTrainer = Pick<Trainer, 'id' | 'name' | 'bio' | 'website' | 'photo' | 'credentials'>;

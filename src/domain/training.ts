@@ -27,7 +27,7 @@ export const TRAINING_MESSAGES = {
 const WALL_CLOCK = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?$/;
 
 /**
- * A date or date string (SPEC §3); empty is 'Start date is required'. Strings with an offset or `Z`
+ * A date or date string (docs/product.md); empty is 'Start date is required'. Strings with an offset or `Z`
  * become a Date here; wall-clock strings stay text until the training's zone turns them into one.
  */
 function dateField(requiredMessage: string) {
@@ -53,7 +53,7 @@ function wholeNumber(message: string) {
   });
 }
 
-/** Fields of a training as the admin API accepts them; unknown keys are refused (issue 7). */
+/** Fields of a training as the admin API accepts them; unknown keys are refused. */
 export const TrainingFieldsSchema = z.strictObject({
   trainerId: z.uuid({ error: TRAINING_MESSAGES.trainerId }),
   title: requiredText(TRAINING_MESSAGES.title),
@@ -107,7 +107,7 @@ export function endNotBeforeStart(value: { startDate: unknown; endDate: unknown 
   }
 }
 
-/** Create and full update (SPEC §7 POST/PATCH); a body without a time zone gets its state's zone. */
+/** Create and full update (docs/product.md); a body without a time zone gets its state's zone. */
 export const TrainingInputSchema = TrainingFieldsSchema.transform(inTimeZone).superRefine(endNotBeforeStart);
 
 /**
@@ -134,7 +134,7 @@ export interface Training extends TrainingInput {
   revision: number;
 }
 
-/** The public list carries the trainer's name and photo per training (SPEC §3). */
+/** The public list carries the trainer's name and photo per training (docs/product.md). */
 export interface PublicTraining extends Training {
   trainer: { name: string; photo: string | null } | null;
 }

@@ -2,7 +2,7 @@ import type { APIContext } from 'astro';
 import { loadSiteData } from '../site/siteData';
 import { sitemapXml } from '../site/sitemap';
 
-/** Every public page and every published training, `lastmod` from updatedAt (issue 4). */
+/** Every public page and every published training, `lastmod` from updatedAt. */
 export function GET({ site }: APIContext) {
   return new Response(sitemapXml(loadSiteData(), site!), {
     headers: { 'content-type': 'application/xml; charset=utf-8' },

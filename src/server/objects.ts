@@ -7,7 +7,7 @@ import { sniffImageType, SNIFF_BYTES } from '../storage/imageType';
 import { isObjectKey, OBJECT_CACHE_CONTROL, OBJECT_PATH } from '../storage/types';
 
 /**
- * `GET /objects/<key>`: a locally stored photo (issue 6). Keys are 32 hex characters, so no path
+ * `GET /objects/<key>`: a locally stored photo. Keys are 32 hex characters, so no path
  * reaches outside DATA_DIR/uploads; the Content-Type comes from the file's bytes, never from what
  * the uploader said, and anything that is not a JPEG, PNG, WebP or GIF is not served. Objects never
  * change (a new photo gets a new key), hence immutable caching. Returns false when there is nothing

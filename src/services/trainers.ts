@@ -57,7 +57,7 @@ export async function updateTrainer(
   return after;
 }
 
-/** Also deletes the trainer's trainings (SPEC §3); its history entry keeps them with the trainer. */
+/** Also deletes the trainer's trainings (docs/product.md); its history entry keeps them with the trainer. */
 export async function deleteTrainer(actor: Actor, id: string, ifMatch?: string | null): Promise<StoredTrainer> {
   const before = await transaction(async (tx) => {
     const before = await trainers.lockById(tx, id);

@@ -39,7 +39,7 @@ function merge(existing: Training, patch: TrainingPatch): TrainingInput {
   return TrainingInputSchema.parse({ ...stored, ...(keepZone ? { timeZone } : {}), ...patch });
 }
 
-/** The toggle of the list sends only `{isPublished}` (SPEC §7): a publish or unpublish entry. */
+/** The toggle of the list sends only `{isPublished}` (docs/product.md): a publish or unpublish entry. */
 function actionOf(patch: TrainingPatch, before: Training) {
   const keys = Object.keys(patch);
   if (keys.length === 1 && keys[0] === 'isPublished' && patch.isPublished !== before.isPublished) {

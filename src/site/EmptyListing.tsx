@@ -1,4 +1,4 @@
-/** The empty result (SPEC §2): a founding-partner pitch instead of a blank grid. */
+/** The empty result (docs/product.md): a founding-partner pitch instead of a blank grid. */
 export default function EmptyListing() {
   return (
     <div className="rounded-lg border-2 border-dashed border-brand-600 bg-brand-50 p-10 text-center">

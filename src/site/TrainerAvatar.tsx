@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { initials } from '../domain/display';
 
 /**
- * A trainer's photo over their initials (SPEC §2): the initials show when there is no photo or it
+ * A trainer's photo over their initials (docs/product.md): the initials show when there is no photo or it
  * fails to load. Rendered by React in the live list and as static HTML on built pages (home grid,
  * training page), where PhotoFallback.astro removes a photo that fails so the initials show.
  */

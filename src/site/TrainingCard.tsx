@@ -2,7 +2,7 @@ import type { TrainingCardData } from '../domain/trainingCard';
 import { UNKNOWN_TRAINER, formatDateRange, formatPrice } from '../domain/display';
 import TrainerAvatar from './TrainerAvatar';
 
-/** One training in the home grid (SPEC §2 Training card); the whole card links to its page. */
+/** One training in the home grid (docs/product.md); the whole card links to its page. */
 export default function TrainingCard({ training }: { training: TrainingCardData }) {
   const trainerName = training.trainer?.name ?? UNKNOWN_TRAINER;
   return (

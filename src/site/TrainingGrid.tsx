@@ -2,7 +2,7 @@ import type { TrainingCardData } from '../domain/trainingCard';
 import TrainingCard from './TrainingCard';
 import EmptyListing from './EmptyListing';
 
-/** The card grid, 1/2/3 columns by width (SPEC §2), or the partner pitch when nothing matches. */
+/** The card grid, 1/2/3 columns by width (docs/product.md), or the partner pitch when nothing matches. */
 export default function TrainingGrid({ trainings }: { trainings: TrainingCardData[] }) {
   if (trainings.length === 0) return <EmptyListing />;
   // Cards below the fold skip layout and paint until they scroll near (content-visibility), which cut

@@ -1,4 +1,4 @@
-/** The site's default document title and description (SPEC §2 Training detail: restored on leaving). */
+/** The site's default document title and description (docs/product.md). */
 export const DEFAULT_TITLE = 'EMDR Training - Find EMDR Training Courses & Certification Programs';
 export const DEFAULT_DESCRIPTION =
   'Find EMDRIA-certified EMDR trainings with continuing-education credits. Filter by state, format and date, and register with trusted EMDR trainers.';

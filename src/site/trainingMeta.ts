@@ -1,6 +1,6 @@
 import type { SiteTraining } from '../domain/siteData';
 
-/** A training page's document title and meta description (issue 4). */
+/** A training page's document title and meta description. */
 export function trainingTitle(training: Pick<SiteTraining, 'title'>): string {
   return `${training.title} | EMDR Training`;
 }

@@ -1,5 +1,5 @@
 /**
- * The real type of an uploaded image, read from its first bytes (issue 6): JPEG, PNG, WebP and GIF
+ * The real type of an uploaded image, read from its first bytes: JPEG, PNG, WebP and GIF
  * only. The name and the declared Content-Type are never trusted; SVG (script-capable) and anything
  * else is refused.
  */

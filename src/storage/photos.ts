@@ -10,7 +10,7 @@ function refused(message: string): StorageError {
 }
 
 /**
- * `PUT /api/admin/trainer-photos` (SPEC §7): the URL must be one this site issued (it is never
+ * `PUT /api/admin/trainer-photos` (docs/product.md): the URL must be one this site issued (it is never
  * fetched), the object must exist, be at most 5 MB and be a JPEG, PNG, WebP or GIF by its bytes.
  * The photo is then re-encoded (src/storage/reencode.ts) under a new key no upload URL was ever
  * issued for, so what is served is the server's copy, and the upload is deleted. A refused object

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * HMAC signatures for the local driver's upload URLs (issue 6). The secret is made once per
+ * HMAC signatures for the local driver's upload URLs. The secret is made once per
  * DATA_DIR (never in the repository) and shared by every process using that folder.
  */
 const secrets = new Map<string, Buffer>();

@@ -1,6 +1,6 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
 
-/** A confirmation dialog (SPEC §8 delete dialogs): focus is trapped inside, Escape cancels. */
+/** A confirmation dialog (docs/product.md): focus is trapped inside, Escape cancels. */
 export function ConfirmDialog(props: {
   open: boolean;
   title: string;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 
-/** A labelled form control with its hint and its error under it (SPEC §5: field errors under the fields). */
+/** A labelled form control with its hint and its error under it (docs/product.md). */
 export function Field(props: {
   id: string;
   label: string;

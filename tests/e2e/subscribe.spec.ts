@@ -104,3 +104,14 @@ test.describe('without JavaScript', () => {
     await expect(page.getByRole('button', { name: 'Copy address' })).toBeDisabled();
   });
 });
+
+test('a state page offers that state’s feed and links it in its head, whatever the filters say', async ({ page }) => {
+  await page.goto('/trainings/california?format=Virtual');
+  await expect(page.locator('link[rel="alternate"][type="text/calendar"][href$="/feeds/california.ics"]')).toHaveCount(
+    1,
+  );
+  await summary(page).click();
+  await expect(httpsLink(page)).toHaveAttribute('href', `${SITE}/feeds/california.ics`);
+  await expect(page.getByText('Calendar: EMDR Trainings in California')).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
+});

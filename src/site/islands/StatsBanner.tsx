@@ -9,7 +9,7 @@ const LABELS: [keyof Stats, string][] = [
 ];
 
 /**
- * 'LIVE ENROLLMENT DATA' (SPEC §2, §9): fallback numbers at first paint; with a widget URL,
+ * 'LIVE ENROLLMENT DATA' (docs/product.md): fallback numbers at first paint; with a widget URL,
  * `${url}/api/widget-data` on load and every 30 s, keeping fallbacks on failure or zero values.
  */
 export default function StatsBanner({ widgetUrl }: { widgetUrl: string }) {

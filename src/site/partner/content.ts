@@ -14,7 +14,7 @@ import {
 } from '../../domain/partner';
 import { formatPrice } from '../../domain/display';
 
-/** The partner page's marketing text (SPEC §2 Partner page, numbers from SPEC §9). */
+/** The partner page's marketing text (docs/product.md). */
 export const AUDIENCE = [
   { figure: MONTHLY_VISITORS, label: 'monthly visitors' },
   { figure: SUBSCRIBERS, label: 'subscribers and active users' },

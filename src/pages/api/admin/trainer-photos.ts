@@ -7,7 +7,7 @@ import { serverEnv } from '../../../env';
 
 export const prerender = false;
 
-/** SPEC §7: registers an uploaded photo after checking it by its size and bytes, and re-encoding it. */
+/** docs/product.md: registers an uploaded photo after checking it by its size and bytes, and re-encoding it. */
 export const PUT = edge(async (ctx) => {
   await requireAdmin(ctx);
   const { photoURL } = await readJson(ctx, PhotoRegistrationSchema);

@@ -3,7 +3,7 @@ import * as trainers from '../../../data/trainers';
 
 export const prerender = false;
 
-/** A trainer's public profile (SPEC §7): name, bio, website, photo, credentials. */
+/** A trainer's public profile (docs/product.md): name, bio, website, photo, credentials. */
 export const GET = endpoint(async (ctx) => {
   const trainer = await trainers.findPublicById(idParam(ctx));
   if (!trainer) throw notFound('Trainer not found');

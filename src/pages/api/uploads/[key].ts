@@ -4,7 +4,7 @@ import { localImageStore } from '../../../storage';
 
 export const prerender = false;
 
-/** The local driver's signed, single-use upload URL (issue 6); the signature is the authorisation. */
+/** The local driver's signed, single-use upload URL; the signature is the authorisation. */
 export const PUT = edge(async (ctx) => {
   const store = localImageStore();
   if (!store) throw notFound();

@@ -5,7 +5,7 @@ import { createUploadURL } from '../../../../storage/photos';
 
 export const prerender = false;
 
-/** SPEC §7: a short-lived signed URL for one PUT of one photo (issue 6). */
+/** docs/product.md: a short-lived signed URL for one PUT of one photo. */
 export const POST = edge(async (ctx) => {
   await requireAdmin(ctx);
   // The page's own origin (checked by requireAdmin), so the PUT stays same-origin behind a CDN proxy too.

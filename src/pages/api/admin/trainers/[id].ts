@@ -6,14 +6,14 @@ import { deleteTrainer, updateTrainer } from '../../../../services/trainers';
 
 export const prerender = false;
 
-/** With If-Match, only the version it names is changed (412 otherwise); without, as SPEC §7 says. */
+/** With If-Match, only the version it names is changed (412 otherwise); without, as docs/product.md says. */
 export const PATCH = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
   return recordJson(await updateTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx)));
 });
 
-/** Also deletes the trainer's trainings (SPEC §3). */
+/** Also deletes the trainer's trainings (docs/product.md). */
 export const DELETE = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const trainer = await deleteTrainer(actorOf(admin), idParam(ctx), ifMatch(ctx));

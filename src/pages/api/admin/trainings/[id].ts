@@ -7,7 +7,7 @@ import { deleteTraining, updateTraining } from '../../../../services/trainings';
 export const prerender = false;
 
 /**
- * The whole training, or only some fields such as `{isPublished}` for the toggle (SPEC §7). With
+ * The whole training, or only some fields such as `{isPublished}` for the toggle (docs/product.md). With
  * If-Match, only the version it names is changed (412 otherwise).
  */
 export const PATCH = edge(async (ctx) => {

@@ -3,7 +3,7 @@ import * as trainings from '../../../../data/trainings';
 
 export const prerender = false;
 
-/** One published training (SPEC §7); drafts and unknown ids are 404. */
+/** One published training (docs/product.md); drafts and unknown ids are 404. */
 export const GET = endpoint(async (ctx) => {
   const training = await trainings.findPublishedById(idParam(ctx));
   if (!training) throw notFound('Training not found');
