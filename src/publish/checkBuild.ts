@@ -1,10 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteData } from '../domain/siteData';
+import { publicListing } from '../domain/publicListing';
+import { stateSlug } from '../domain/statePages';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../domain/feedCatalog';
+import { INLINE_SCRIPT_HASHES_FILE } from '../server/cspHashes';
 
 /**
  * Rejects a build before it goes live: every published training has its page, no other
- * training page exists, `/` and the 404 page exist, and every JSON-LD block parses.
+ * training page exists, `/` and the 404 page exist, every state with a listed training has its
+ * page, every calendar feed exists and names no unpublished training, the list of script hashes
+ * the pages' Content-Security-Policy is made from exists (without it no script of the site would
+ * run), and every JSON-LD block parses.
  */
 export function checkBuild(clientDir: string, data: SiteData): string[] {
   const problems: string[] = [];
@@ -24,6 +31,25 @@ export function checkBuild(clientDir: string, data: SiteData): string[] {
   }
   for (const id of built) {
     if (!published.has(id)) problems.push(`page for unpublished training ${id}`);
+  }
+  for (const t of publicListing(data.trainings, new Date(data.generatedAt))) {
+    const slug = t.state ? stateSlug(t.state) : undefined;
+    if (slug && !fs.existsSync(path.join(clientDir, 'trainings', slug, 'index.html'))) {
+      problems.push(`missing state page ${slug}`);
+    }
+  }
+  const drafts = data.trainings.filter((t) => !t.isPublished).map((t) => `UID:${t.id}@`);
+  for (const feed of [...allFeeds().map(feedPath), NEW_LISTINGS_PATH]) {
+    const file = path.join(clientDir, feed);
+    if (!fs.existsSync(file)) {
+      problems.push(`missing feed ${feed}`);
+      continue;
+    }
+    const text = fs.readFileSync(file, 'utf8');
+    if (drafts.some((uid) => text.includes(uid))) problems.push(`feed ${feed} holds an unpublished training`);
+  }
+  if (!fs.existsSync(path.join(path.dirname(clientDir), INLINE_SCRIPT_HASHES_FILE))) {
+    problems.push(`missing ${INLINE_SCRIPT_HASHES_FILE}`);
   }
   for (const file of htmlFiles(clientDir)) {
     const html = fs.readFileSync(file, 'utf8');
