@@ -171,7 +171,7 @@ describe('GET /api/trainings, one page at a time', () => {
     await thirty();
     const { body, headers } = await get('/api/trainings?format=Virtual&page=1&fields=card&counts=1');
     expect(Object.keys(body[0]).sort()).toEqual(
-      ['endDate', 'format', 'id', 'location', 'price', 'startDate', 'title', 'trainer'].sort(),
+      ['endDate', 'format', 'id', 'location', 'price', 'startDate', 'timeZone', 'title', 'trainer'].sort(),
     );
     expect(body[0].trainer).toEqual({ name: 'Dr. Page Turner', photo: null });
     expect(JSON.parse(headers.get('x-filter-counts')!)).toEqual({
