@@ -1,42 +1,16 @@
-import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { api } from './api';
 import { $trainers, $trainings } from './stores';
 import { AdminToaster } from './notify';
+import { $siteStatus } from './siteStatus';
 import LogoutButton from './LogoutButton';
 import RecentChanges from './RecentChanges';
 import FleetStatus from './FleetStatus';
-
-interface SiteStatus {
-  state: 'idle' | 'queued' | 'building';
-  lastPublishedAt: string | null;
-  lastError: string | null;
-}
 
 const STATE_TEXT = { idle: 'Up to date', queued: 'Changes waiting to be published', building: 'Publishing…' } as const;
 
 /** The site's publish status, refreshed every 2 s while a build is pending. */
 function PublishStatus() {
-  const [status, setStatus] = useState<SiteStatus | null>(null);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    let stopped = false;
-    const load = async () => {
-      try {
-        const next = await api<SiteStatus>('GET', '/api/admin/site-status');
-        if (stopped) return;
-        setStatus(next);
-        timer = setTimeout(load, next.state === 'idle' ? 15_000 : 2_000);
-      } catch {
-        timer = setTimeout(load, 15_000);
-      }
-    };
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  const status = useStore($siteStatus);
   if (!status) return <p>Loading...</p>;
   return (
     <div role="status">

@@ -1,20 +1,8 @@
-import { useEffect, useState } from 'react';
-import { api } from './api';
+import { useStore } from '@nanostores/react';
+import type { InstanceStatus } from '../domain/siteStatus';
+import { $siteStatus } from './siteStatus';
 
-/** One entry of `instances` in GET /api/admin/site-status. */
-interface Instance {
-  instanceId: string;
-  hostname: string;
-  address: string | null;
-  startedAt: string;
-  lastSeenAt: string;
-  state: 'idle' | 'queued' | 'building';
-  current: boolean;
-  lastPublishedAt: string | null;
-  lastError: string | null;
-}
-
-function describe(instance: Instance): { text: string; tone: string } {
+function describe(instance: InstanceStatus): { text: string; tone: string } {
   if (instance.lastError && !instance.current) return { text: 'Failing', tone: 'text-red-700' };
   if (instance.state === 'building') return { text: 'Building its copy…', tone: 'text-slate-700' };
   if (!instance.current) return { text: 'Behind', tone: 'text-amber-800' };
@@ -27,27 +15,7 @@ function describe(instance: Instance): { text: string; tone: string } {
  * reporting drop off by themselves.
  */
 export default function FleetStatus() {
-  const [instances, setInstances] = useState<Instance[] | null>(null);
-  useEffect(() => {
-    let timer: ReturnType<typeof setTimeout>;
-    let stopped = false;
-    const load = async () => {
-      try {
-        const status = await api<{ instances?: Instance[] }>('GET', '/api/admin/site-status');
-        if (stopped) return;
-        setInstances(status.instances ?? []);
-        const busy = (status.instances ?? []).some((i) => !i.current);
-        timer = setTimeout(load, busy ? 3_000 : 15_000);
-      } catch {
-        timer = setTimeout(load, 15_000);
-      }
-    };
-    void load();
-    return () => {
-      stopped = true;
-      clearTimeout(timer);
-    };
-  }, []);
+  const instances = useStore($siteStatus)?.instances ?? null;
 
   return (
     <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="fleet-title">

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { sitePaths, type SitePaths } from './paths';
+import { readOrCreateFile } from '../data/fileOnce';
 
 /**
  * Which copy of the published files a process serves. Instances sharing one DATA_DIR read the same
@@ -14,23 +14,7 @@ export const SITE_ID_FILE = 'site-id';
 export const DEPLOY_HOOK_SITE = 'deploy-hook';
 
 export function siteIdentity(paths: SitePaths): string {
-  const file = path.join(paths.root, SITE_ID_FILE);
-  try {
-    return fs.readFileSync(file, 'utf8').trim();
-  } catch {
-    fs.mkdirSync(paths.root, { recursive: true });
-    // Written aside, then linked: two instances starting at once on a new DATA_DIR agree on one id.
-    const temp = `${file}.${process.pid}.${randomUUID()}.tmp`;
-    fs.writeFileSync(temp, randomUUID());
-    try {
-      fs.linkSync(temp, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
-    return fs.readFileSync(file, 'utf8').trim();
-  }
+  return readOrCreateFile(path.join(paths.root, SITE_ID_FILE), () => randomUUID(), 0o644);
 }
 
 /** The site this process publishes, from its settings: the CDN in hook mode, else its DATA_DIR. */

@@ -1,31 +1,14 @@
 import * as fleet from '../data/fleet';
 import { newestRequestId, readSites, type PublishSite, type SiteState } from '../data/publishing';
+import type { SiteStatus } from '../domain/siteStatus';
+
+export type { InstanceStatus, SiteStatus } from '../domain/siteStatus';
 
 /**
  * `GET /api/admin/site-status` (CONTRACT.md, Publishing): the three fields describe the whole fleet
  * (building while any live instance's site builds, queued while any is behind, the oldest of their
  * last publishes, the first error), and `instances` says which instance serves what.
  */
-export interface InstanceStatus {
-  instanceId: string;
-  hostname: string;
-  address: string | null;
-  startedAt: string;
-  lastSeenAt: string;
-  state: SiteState;
-  /** Serves the newest change. */
-  current: boolean;
-  lastPublishedAt: string | null;
-  lastError: string | null;
-}
-
-export interface SiteStatus {
-  state: SiteState;
-  lastPublishedAt: string | null;
-  lastError: string | null;
-  instances: InstanceStatus[];
-}
-
 function siteState(site: PublishSite | undefined, newest: number): SiteState {
   if (!site) return newest > 0 ? 'queued' : 'idle';
   if (site.state === 'building') return 'building';

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as objects from '../data/storedObjects';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
 import { StorageError } from './errors';
+import { readUpload } from './uploadBody';
 import type { ImageType } from './imageType';
 import { sniffImageType } from './imageType';
 import { LocalImageStore } from './local';
@@ -89,23 +90,7 @@ export class DatabaseImageStore extends LocalImageStore {
 }
 
 async function readLimited(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Buffer> {
-  if (!body) return Buffer.alloc(0);
   const chunks: Uint8Array[] = [];
-  let size = 0;
-  const reader = body.getReader();
-  try {
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new StorageError('tooLarge', PHOTO_MESSAGES.tooLarge);
-      }
-      chunks.push(value);
-    }
-  } catch (error) {
-    throw error instanceof StorageError ? error : new StorageError('invalid', 'The upload was interrupted');
-  }
+  await readUpload(body, limit, (chunk) => chunks.push(chunk));
   return Buffer.concat(chunks);
 }

@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
 import { StorageError } from './errors';
+import { readUpload } from './uploadBody';
 import { checkUploadSignature, signingSecret, signUpload } from './signing';
 import { isObjectKey, newObjectKey, OBJECT_PATH, UPLOAD_PATH, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
 
@@ -147,21 +148,8 @@ export class LocalImageStore implements ImageStore {
 
 async function writeLimited(body: ReadableStream<Uint8Array> | null, file: string, limit: number): Promise<number> {
   const handle = await fs.open(file, 'wx', 0o600);
-  let size = 0;
   try {
-    if (!body) return 0;
-    const reader = body.getReader();
-    for (;;) {
-      const { done, value } = await reader.read();
-      if (done) break;
-      size += value.byteLength;
-      if (size > limit) {
-        await reader.cancel().catch(() => undefined);
-        throw new StorageError('tooLarge', PHOTO_MESSAGES.tooLarge);
-      }
-      await handle.write(value);
-    }
-    return size;
+    return await readUpload(body, limit, (chunk) => handle.write(chunk));
   } finally {
     await handle.close();
   }

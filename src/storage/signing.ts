@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
+import { readOrCreateFile } from '../data/fileOnce';
 
 /**
  * HMAC signatures for the local driver's upload URLs. The secret is made once per
@@ -12,20 +12,10 @@ export function signingSecret(dataDir: string): Buffer {
   const file = path.join(dataDir, 'upload-signing.key');
   const cached = secrets.get(file);
   if (cached) return cached;
-  if (!fs.existsSync(file)) {
-    fs.mkdirSync(dataDir, { recursive: true });
-    // Written aside, then linked: another process never reads a half-written secret, and the first link wins.
-    const temp = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
-    fs.writeFileSync(temp, randomBytes(32).toString('base64url'), { mode: 0o600 });
-    try {
-      fs.linkSync(temp, file);
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-    } finally {
-      fs.rmSync(temp, { force: true });
-    }
-  }
-  const secret = Buffer.from(fs.readFileSync(file, 'utf8').trim(), 'base64url');
+  const secret = Buffer.from(
+    readOrCreateFile(file, () => randomBytes(32).toString('base64url')),
+    'base64url',
+  );
   secrets.set(file, secret);
   return secret;
 }

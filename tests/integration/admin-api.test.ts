@@ -1,39 +1,12 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, login, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
+import { validTrainer, validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 import * as trainings from '../../src/data/trainings';
 
 const base = () => process.env.TEST_BASE_URL!;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
-const validTrainer = {
-  name: 'Dr. New',
-  bio: 'Bio',
-  credentials: 'PhD',
-  photo: null,
-  website: 'https://x.example',
-  thinkificAffiliateUrl: '',
-  statesServed: ['CA', 'NY'],
-};
-const validTraining = (trainerId: string) => ({
-  trainerId,
-  title: 'Admin Created',
-  description: 'Desc',
-  price: 900,
-  startDate: '2027-03-01T14:00:00.000Z',
-  endDate: '2027-03-02T22:00:00.000Z',
-  location: 'Zoom',
-  venue: '',
-  format: 'Virtual',
-  state: 'CA',
-  isEMDRIACertified: true,
-  ceCredits: 12,
-  schedule: '',
-  refundPolicy: '',
-  thinkificUrl: 'https://x.thinkific.com/c',
-  isPublished: true,
-});
-
 let admin: AdminClient;
 beforeEach(async () => {
   await resetDatabase();
