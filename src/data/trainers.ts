@@ -100,11 +100,6 @@ export async function remove(id: string, tx?: Tx): Promise<StoredTrainer | undef
   });
 }
 
-export async function count(): Promise<number> {
-  const sql = await getSql();
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from trainers`;
-  return row!.n;
-}
 
 /** One page of the admin table: name, credentials or a served state match the search. */
 export async function listPage(query: TrainerListQuery): Promise<ListPage<Trainer>> {

@@ -89,11 +89,6 @@ export async function remove(id: string, tx?: Tx): Promise<Training | undefined>
   });
 }
 
-export async function count(): Promise<number> {
-  const sql = await getSql();
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from trainings`;
-  return row!.n;
-}
 
 /** One page of the admin table, searched, filtered and sorted in SQL: the browser gets 50 rows, never thousands. */
 export async function listPage(query: TrainingListQuery, now = new Date()): Promise<ListPage<Training>> {

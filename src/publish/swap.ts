@@ -19,11 +19,6 @@ export function liveBuildId(paths: SitePaths): string | null {
   }
 }
 
-export function liveClientDir(paths: SitePaths): string | null {
-  const id = liveBuildId(paths);
-  return id ? path.join(paths.build(id), 'client') : null;
-}
-
 /** Keeps the live build, the `keep` newest others and any pinned build (the running server code); deletes the rest. */
 export function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): string[] {
   if (!fs.existsSync(paths.builds)) return [];

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { publicEnv } from '../env';
+import { publicEnv, storageEnv } from '../env';
 import { readInlineScriptHashes } from './cspHashes';
 
 /**
@@ -20,7 +20,8 @@ function origin(url: string | undefined): string | null {
 
 export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   const widget = origin(publicEnv().statsWidgetUrl);
-  const bucket = [origin(process.env.S3_ENDPOINT), origin(process.env.S3_PUBLIC_URL)].filter(Boolean);
+  const s3 = storageEnv().s3;
+  const bucket = [origin(s3?.endpoint), origin(s3?.publicUrl)].filter(Boolean);
   return [
     "default-src 'self'",
     `script-src 'self' ${scriptHashes.join(' ')}`.trim(),

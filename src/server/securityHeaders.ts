@@ -1,3 +1,4 @@
+import { serverEnv } from '../env';
 import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
 import { BASELINE_CSP } from './csp';
 
@@ -21,13 +22,13 @@ export const CACHE_RULES = [
   { path: '/*', cacheControl: 'public, max-age=0, must-revalidate' },
 ] as const;
 
-let cached: { siteUrl: string | undefined; headers: OutgoingHttpHeaders } | undefined;
+let cached: { siteUrl: string; headers: OutgoingHttpHeaders } | undefined;
 
 /** The table for this host, computed once per SITE_URL: this runs per request. */
 export function securityHeaderValues(): OutgoingHttpHeaders {
-  const siteUrl = process.env.SITE_URL;
+  const { siteUrl } = serverEnv();
   if (cached?.siteUrl !== siteUrl || !cached) {
-    const table = securityHeaderTable({ https: Boolean(siteUrl?.startsWith('https://')) });
+    const table = securityHeaderTable({ https: siteUrl.startsWith('https://') });
     cached = { siteUrl, headers: Object.fromEntries(Object.entries(table).map(([k, v]) => [k.toLowerCase(), v])) };
   }
   return cached.headers;

@@ -2,7 +2,7 @@ import { useEffect, useRef, type SubmitEvent } from 'react';
 import { US_STATES } from '../../domain/states';
 import { FORMATS } from '../../domain/formats';
 import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/dateRanges';
-import { EMPTY_FILTERS, FILTER_KEYS, type TrainingFilters } from '../../domain/filterQuery';
+import { EMPTY_FILTERS, FILTER_KEYS, SEARCH_MAX_LENGTH, type TrainingFilters } from '../../domain/filterQuery';
 import { SORTS, isSortKey, type SortKey } from '../../domain/listingView';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
@@ -54,7 +54,7 @@ export default function FilterBar(props: {
           type="search"
           ref={box}
           defaultValue={filters.search}
-          maxLength={200}
+          maxLength={SEARCH_MAX_LENGTH}
           placeholder="Search trainings by title, trainer, or keyword..."
           className="flex-1 rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600"
         />
