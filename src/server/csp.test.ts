@@ -35,6 +35,7 @@ describe('Content-Security-Policy', () => {
   test('lets the browser reach the stats widget and the photo bucket when they are configured', () => {
     const before = { ...process.env };
     process.env.PUBLIC_STATS_WIDGET_URL = 'https://stats.example.com/widget';
+    process.env.S3_BUCKET = 'photos';
     process.env.S3_PUBLIC_URL = 'https://photos.example.com/bucket';
     try {
       const policy = contentSecurityPolicy([]);
