@@ -4,6 +4,7 @@ import type { Training } from '../domain/training';
 import { api } from './api';
 import { invalidatePages } from './pagedList';
 import type { RecordKind } from './editRecord';
+import type { Json } from '../domain/siteData';
 
 /**
  * Cached admin lists (docs/product.md): the key segments joined form the URL; no retries, no refetch on
@@ -22,7 +23,6 @@ export function invalidateKeys(selector: KeySelector): void {
   invalidatePages(selector);
 }
 
-type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 export type TrainerRow = Json<Trainer>;
 export type TrainingRow = Json<Training>;
 

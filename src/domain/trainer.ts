@@ -28,6 +28,13 @@ const photoPath = optionalText(LIMITS.url).refine(
   },
 );
 
+/** States served: known codes, upper-cased, each once (the API takes a list, the form a text). */
+const statesServedList = z
+  .array(z.string().trim().toUpperCase(), { error: TRAINER_MESSAGES.statesServed })
+  .max(STATE_CODES.length, { error: TRAINER_MESSAGES.statesServed })
+  .refine((codes) => codes.every(isStateCode), { error: TRAINER_MESSAGES.statesServed })
+  .transform((codes) => [...new Set(codes)]);
+
 export const TrainerInputSchema = z.strictObject({
   name: requiredText(TRAINER_MESSAGES.name),
   bio: requiredText(TRAINER_MESSAGES.bio, LIMITS.long),
@@ -35,21 +42,12 @@ export const TrainerInputSchema = z.strictObject({
   photo: photoPath,
   website: optionalUrl(),
   thinkificAffiliateUrl: optionalUrl(),
-  statesServed: z
-    .array(z.string().trim().toUpperCase(), { error: TRAINER_MESSAGES.statesServed })
-    .max(STATE_CODES.length, { error: TRAINER_MESSAGES.statesServed })
-    .default([])
-    .refine((codes) => codes.every(isStateCode), { error: TRAINER_MESSAGES.statesServed })
-    .transform((codes) => [...new Set(codes)]),
+  statesServed: statesServedList.default([]),
 });
 
 /** The admin form edits statesServed as one comma-separated string; the same rules apply after splitting. */
 export const TrainerFormSchema = TrainerInputSchema.extend({
-  statesServed: z
-    .string()
-    .transform(parseStatesServed)
-    .refine((codes) => codes.every(isStateCode), { error: TRAINER_MESSAGES.statesServed })
-    .transform((codes) => [...new Set(codes)]),
+  statesServed: z.string().transform(parseStatesServed).pipe(statesServedList),
 });
 export type TrainerFormValues = z.input<typeof TrainerFormSchema>;
 
