@@ -40,4 +40,39 @@ export default defineConfig(
       ],
     },
   },
+  {
+    // Layers point down: pure rules import no I/O module; repositories and the photo store know
+    // nothing of HTTP, publishing or the use cases above them.
+    files: ['src/domain/**/*.{ts,tsx}'],
+    ignores: ['src/domain/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [...SERVER_ONLY, '**/services/**', '**/site/**', '**/admin/**', '**/ui/**', '**/env', 'node:*'],
+              message: 'domain/ holds pure rules: it imports only other domain modules and its libraries.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['src/data/**/*.ts', 'src/storage/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/server/**', '**/publish/**', '**/services/**', '**/site/**', '**/admin/**'],
+              message: 'data/ and storage/ sit below the server, the publisher and the use cases.',
+            },
+          ],
+        },
+      ],
+    },
+  },
 );
