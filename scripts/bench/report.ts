@@ -1,4 +1,3 @@
-/* eslint-disable @typescript-eslint/no-explicit-any -- the results object is free-form JSON written by run.ts */
 import fs from 'node:fs';
 import path from 'node:path';
 

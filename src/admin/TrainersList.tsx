@@ -38,7 +38,9 @@ function StateBadges({ states }: { states: string[] }) {
 export default function TrainersList({ query }: { query: TrainerListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINER_SORT);
   const [store] = useState(() => pageStore<TrainerRow>(TRAINERS_KEY, links.apiQuery));
-  const { data, loading, error } = useStore(store);
+  const page = useStore(store);
+  const { data, loading } = page;
+  const error = page.error as Error | undefined;
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainerRow>(TRAINER_KIND, [TRAININGS_KEY]);
 
   return (

@@ -29,7 +29,9 @@ const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 export default function TrainingsList({ query }: { query: TrainingListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
   const [store] = useState(() => pageStore<TrainingRow>(TRAININGS_KEY, links.apiQuery));
-  const { data, loading, error } = useStore(store);
+  const page = useStore(store);
+  const { data, loading } = page;
+  const error = page.error as Error | undefined;
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainingRow>(TRAINING_KIND);
 
   const toggle = async (training: TrainingRow) => {

@@ -17,9 +17,9 @@ onMount($siteStatus, () => {
       if (stopped) return;
       $siteStatus.set(next);
       const pending = next.state !== 'idle' || (next.instances ?? []).some((i) => !i.current);
-      timer = setTimeout(load, pending ? 2_000 : 15_000);
+      timer = setTimeout(() => void load(), pending ? 2_000 : 15_000);
     } catch {
-      if (!stopped) timer = setTimeout(load, 15_000);
+      if (!stopped) timer = setTimeout(() => void load(), 15_000);
     }
   };
   void load();

@@ -16,7 +16,7 @@ export interface NewChange {
 
 export async function record(tx: Tx, change: NewChange): Promise<void> {
   // A JSON round trip first turns Dates into the ISO strings the API shows.
-  const asJson = (value: object | null) => (value === null ? null : tx.json(JSON.parse(JSON.stringify(value))));
+  const asJson = (value: object | null) => (value === null ? null : tx.json(JSON.parse(JSON.stringify(value)) as Parameters<typeof tx.json>[0]));
   await tx`
     insert into change_history (admin_id, admin_email, entity_type, entity_id, action, before, after)
     values (${change.adminId}, ${change.adminEmail}, ${change.entityType}, ${change.entityId}, ${change.action},

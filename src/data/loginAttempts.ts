@@ -46,7 +46,7 @@ export async function charge(
         set failures = excluded.failures, blocked_until = excluded.blocked_until, updated_at = now()`;
     }
     return { allowed: true } as const;
-  }) as Promise<Charge>;
+  });
 }
 
 /** A correct password: these subjects start over. */

@@ -41,7 +41,7 @@ export async function onPublishRequest(
       const sql = await getSql();
       const subscription = await sql.listen(PUBLISH_CHANNEL, () => onWake(), onWake);
       if (stopped) await subscription.unlisten();
-      else unlisten = subscription.unlisten;
+      else unlisten = () => subscription.unlisten();
     } catch (error) {
       // The periodic poll still finds requests; try to listen again later.
       log?.(`publisher: cannot listen for changes (${(error as Error).message}); polling until it can`);

@@ -1,4 +1,4 @@
-import { DATE_RANGES, dateRangeWindow, startsIn, type DateRange } from './dateRanges';
+import { DATE_RANGES, dateRangeWindow, startsIn } from './dateRanges';
 import { FORMATS, formatMatches } from './formats';
 import { instant } from './publicListing';
 import type { ListingView, SortKey } from './listingView';
@@ -106,6 +106,6 @@ function emptyCounts(): FilterCounts {
   return {
     state: {},
     format: Object.fromEntries(FORMATS.map((f) => [f, 0])),
-    dateRange: Object.fromEntries(DATE_RANGES.map((r) => [r.value as DateRange, 0])),
+    dateRange: Object.fromEntries(DATE_RANGES.map((r) => [r.value, 0])),
   };
 }

@@ -16,8 +16,7 @@ export const STATS_FAILURE_MESSAGE = 'Widget data fetch failed, using fallback v
 
 /** Takes the widget's reply; a missing, zero or non-numeric value keeps its fallback. */
 export function mergeStats(reply: unknown, fallback: Stats = FALLBACK_STATS): Stats {
-  const stats =
-    reply && typeof reply === 'object' && 'stats' in reply ? (reply as { stats: unknown }).stats : undefined;
+  const stats = reply && typeof reply === 'object' && 'stats' in reply ? reply.stats : undefined;
   const pick = (key: keyof Stats): number => {
     const value = stats && typeof stats === 'object' ? (stats as Record<string, unknown>)[key] : undefined;
     return typeof value === 'number' && Number.isFinite(value) && value > 0 ? value : fallback[key];

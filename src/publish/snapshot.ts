@@ -11,8 +11,7 @@ export async function takeSnapshot(now = new Date()): Promise<SiteData> {
     order by t.start_date, t.title, t.id`;
   // Dates become ISO strings; the trainer's columns come back snake_case from to_jsonb.
   const trainings = JSON.parse(JSON.stringify(rows)) as SiteTraining[];
-  for (const t of trainings)
-    t.trainer = t.trainer ? camelTrainer(t.trainer as unknown as Record<string, unknown>) : null;
+  for (const t of trainings) t.trainer = t.trainer ? camelTrainer(t.trainer) : null;
   return { generatedAt: now.toISOString(), trainings };
 }
 

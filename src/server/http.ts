@@ -29,7 +29,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 
 export function validationError(error: z.ZodError, message = 'Invalid input'): HttpError {
   const { formErrors, fieldErrors } = z.flattenError(error);
-  return new HttpError(400, formErrors[0] ?? message, fieldErrors as Record<string, string[]>);
+  return new HttpError(400, formErrors[0] ?? message, fieldErrors);
 }
 
 function isDatabaseDown(error: unknown): boolean {

@@ -37,7 +37,7 @@ export async function sweepAbandonedUploads(now = new Date()): Promise<string[]>
 /** Sweeps soon after start, then daily; a failure (database or bucket away) is logged and tried next time. */
 export function startUploadSweeper(log: (message: string) => void): () => void {
   const run = () =>
-    sweepAbandonedUploads()
+    void sweepAbandonedUploads()
       .then((deleted) => deleted.length > 0 && log(`Deleted ${deleted.length} abandoned photo upload(s).`))
       .catch((error: unknown) => log(`[storage] sweep of abandoned uploads failed: ${String(error)}`));
   const first = setTimeout(run, 60_000);

@@ -28,7 +28,9 @@ export function FormField(props: Common & Control) {
   const { register, formState } = useFormContext();
   const { name, label, required, hint, className, setValueAs } = props;
   const id = fieldId(name);
-  const error = (get(formState.errors, name) as { message?: string } | undefined)?.message;
+  // The field's error, wherever its name points in the errors tree (react-hook-form's own lookup).
+  const fieldError: { message?: string } | undefined = get(formState.errors, name);
+  const error = fieldError?.message;
   const bound = {
     id,
     className: inputClass,

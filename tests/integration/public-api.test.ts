@@ -7,7 +7,7 @@ import { upcomingTrainings } from '../../src/site/siteData';
 const base = () => process.env.TEST_BASE_URL!;
 const get = async (path: string) => {
   const response = await fetch(`${base()}${path}`);
-  return { status: response.status, headers: response.headers, body: (await response.json()) as any };
+  return { status: response.status, headers: response.headers, body: await response.json() };
 };
 const titles = (list: { title: string }[]) => list.map((t) => t.title);
 

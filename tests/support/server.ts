@@ -39,8 +39,8 @@ export async function startServer(
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
-  child.stdout!.on('data', (c: Buffer) => (output += c.toString()));
-  child.stderr!.on('data', (c: Buffer) => (output += c.toString()));
+  child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (output += c.toString()));
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
 
   const url = await new Promise<string>((resolve, reject) => {
@@ -55,7 +55,7 @@ export async function startServer(
         resolve(match[1]!);
       }
     };
-    child.stdout!.on('data', check);
+    child.stdout.on('data', check);
     child.once('exit', (code) => {
       clearTimeout(timer);
       reject(new Error(`server exited with ${code}:\n${output}`));

@@ -29,7 +29,7 @@ export default function StatsBanner({ widgetUrl }: { widgetUrl: string }) {
       }
     };
     void load();
-    const timer = window.setInterval(load, STATS_REFRESH_MS);
+    const timer = window.setInterval(() => void load(), STATS_REFRESH_MS);
     return () => {
       cancelled = true;
       window.clearInterval(timer);
