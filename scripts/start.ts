@@ -4,7 +4,7 @@
  * Creating the admin last means a start that fails (build error, port taken) never prints a
  * one-time password that the next, successful start would not show again.
  */
-import { serverEnv } from '../src/env';
+import { EnvError, serverEnv } from '../src/env';
 import { closeDb, getSql, isEmbeddedOwner, usesExternalDatabase } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import { seedDemoOnce } from '../src/data/seed';
@@ -20,8 +20,19 @@ import { startUploadSweeper } from '../src/storage/abandoned';
 import { adminChangeLine, startBanner } from './startBanner';
 
 const started = Date.now();
-const env = serverEnv();
+const env = readEnv();
 const log = (message: string) => console.log(message);
+
+/** A bad setting stops the start with what to change, before anything is touched. */
+function readEnv() {
+  try {
+    return serverEnv();
+  } catch (error) {
+    if (!(error instanceof EnvError)) throw error;
+    console.error(`Cannot start: ${error.message.split('\n').join('; ')}.`);
+    process.exit(1);
+  }
+}
 
 async function fail(message: string, error?: unknown): Promise<never> {
   console.error(message);

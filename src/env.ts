@@ -1,51 +1,151 @@
 import path from 'node:path';
+import { z } from 'zod';
 
 /**
- * Server configuration read from the environment (CONTRACT.md, Environment). Read on each call, not
- * at import, so tests and the publisher's child processes can set variables before use.
+ * Every environment variable the product reads (README, Configuration), in one schema. Read at call
+ * time, not at import, so tests and the publisher's child processes can set variables before use;
+ * an unchanged environment answers from a memo, so a call on a hot path costs a few string reads.
+ * A bad value stops the start with one sentence per variable (EnvError), never a stack trace.
  */
+export class EnvError extends Error {}
+
+const KEYS = [
+  'HOST',
+  'PORT',
+  'SITE_URL',
+  'DATABASE_URL',
+  'DATA_DIR',
+  'ADMIN_EMAIL',
+  'ADMIN_PASSWORD',
+  'SEED_DEMO',
+  'BUILD_HOOK_URL',
+  'REBUILD_DEBOUNCE_MS',
+  'BUILD_HOOK_DEBOUNCE_MS',
+  'TRUST_PROXY',
+  'LOG_LEVEL',
+  'SESSION_SECURE_COOKIE',
+  'S3_ENDPOINT',
+  'S3_BUCKET',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_PUBLIC_URL',
+  'PHOTO_STORE',
+  'PUBLIC_STATS_WIDGET_URL',
+  'PUBLIC_PARENT_SITE_URL',
+  'PUBLIC_SUPPORT_EMAIL',
+  'PUBLIC_PARTNER_FORM_URL',
+  'SITE_DATA_FILE',
+] as const;
+
+const text = z.string().trim().optional();
+const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
+
+function wholeNumber(name: string, max: number, example: string) {
+  return text.refine((v) => !v || (/^\d+$/.test(v) && Number(v) <= max), {
+    error: `${name} must be a whole number from 0 to ${max}, e.g. ${name}=${example}`,
+  });
+}
+
+function httpUrl(name: string, example: string) {
+  return text.refine((v) => !v || /^https?:\/\/[^\s/]+/i.test(v), {
+    error: `${name} must be an http:// or https:// address, e.g. ${name}=${example}`,
+  });
+}
+
+const EnvSchema = z.object({
+  HOST: text,
+  PORT: wholeNumber('PORT', 65_535, '8080'),
+  SITE_URL: httpUrl('SITE_URL', 'https://emdr.example.com'),
+  DATABASE_URL: text.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+    error: 'DATABASE_URL must be a postgres:// address, e.g. DATABASE_URL=postgres://user:pass@db:5432/emdr',
+  }),
+  DATA_DIR: text,
+  ADMIN_EMAIL: text,
+  ADMIN_PASSWORD: z.string().optional(),
+  SEED_DEMO: text.refine((v) => !v || v === '0' || v === '1', { error: 'SEED_DEMO must be 0 or 1' }),
+  BUILD_HOOK_URL: httpUrl('BUILD_HOOK_URL', 'https://api.netlify.com/build_hooks/abc'),
+  REBUILD_DEBOUNCE_MS: wholeNumber('REBUILD_DEBOUNCE_MS', 3_600_000, '1000'),
+  BUILD_HOOK_DEBOUNCE_MS: wholeNumber('BUILD_HOOK_DEBOUNCE_MS', 3_600_000, '30000'),
+  TRUST_PROXY: text,
+  LOG_LEVEL: text.refine((v) => !v || ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(v), {
+    error: 'LOG_LEVEL must be one of debug, info, warn, error',
+  }),
+  SESSION_SECURE_COOKIE: text.refine((v) => !v || v === '0' || v === '1', {
+    error: 'SESSION_SECURE_COOKIE must be 0 or 1',
+  }),
+  S3_ENDPOINT: text,
+  S3_BUCKET: text,
+  S3_REGION: text,
+  S3_ACCESS_KEY_ID: text,
+  S3_SECRET_ACCESS_KEY: text,
+  S3_PUBLIC_URL: text,
+  PHOTO_STORE: text,
+  PUBLIC_STATS_WIDGET_URL: text,
+  PUBLIC_PARENT_SITE_URL: text,
+  PUBLIC_SUPPORT_EMAIL: text,
+  PUBLIC_PARTNER_FORM_URL: text,
+  /** Set by the publisher for its build processes: the snapshot of the database the pages are made from. */
+  SITE_DATA_FILE: text,
+});
+type RawEnv = z.output<typeof EnvSchema>;
+
+let memo: { key: string; raw: RawEnv } | undefined;
+
+function rawEnv(): RawEnv {
+  const values = KEYS.map((k) => process.env[k]);
+  const key = JSON.stringify(values);
+  if (memo?.key === key) return memo.raw;
+  const result = EnvSchema.safeParse(Object.fromEntries(KEYS.map((k, i) => [k, values[i] || undefined])));
+  if (!result.success) throw new EnvError(result.error.issues.map((issue) => issue.message).join('\n'));
+  memo = { key, raw: result.data };
+  return result.data;
+}
+
 export function serverEnv() {
-  const port = Number(process.env.PORT || 4321);
+  const env = rawEnv();
+  const port = Number(env.PORT || 4321);
   // The default public origin is the address actually served. PORT=0 (any free port, used by tests)
   // is only known after listening, long after the first build: it keeps 4321, set SITE_URL instead.
-  const siteUrl = (process.env.SITE_URL || `http://localhost:${port || 4321}`).replace(/\/+$/, '');
+  const siteUrl = withoutTrailingSlash(env.SITE_URL || `http://localhost:${port || 4321}`);
   const localSite = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(siteUrl);
   return {
-    host: process.env.HOST || '127.0.0.1',
+    host: env.HOST || '127.0.0.1',
     port,
     siteUrl,
-    databaseUrl: process.env.DATABASE_URL || '',
-    dataDir: path.resolve(process.env.DATA_DIR || './data'),
-    adminEmail: process.env.ADMIN_EMAIL || '',
-    adminPassword: process.env.ADMIN_PASSWORD || '',
-    seedDemo: process.env.SEED_DEMO,
-    buildHookUrl: process.env.BUILD_HOOK_URL || '',
-    rebuildDebounceMs: Number(process.env.REBUILD_DEBOUNCE_MS ?? 1000),
+    databaseUrl: env.DATABASE_URL || '',
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    adminEmail: env.ADMIN_EMAIL || '',
+    adminPassword: env.ADMIN_PASSWORD || '',
+    seedDemo: env.SEED_DEMO,
+    buildHookUrl: env.BUILD_HOOK_URL || '',
+    rebuildDebounceMs: Number(env.REBUILD_DEBOUNCE_MS ?? 1000),
     /** Proxies trusted to name the client in X-Forwarded-For (src/server/clientAddress.ts). */
-    trustProxy: process.env.TRUST_PROXY || '',
-    logLevel: process.env.LOG_LEVEL || 'info',
+    trustProxy: env.TRUST_PROXY || '',
+    logLevel: env.LOG_LEVEL || 'info',
     /** Deploy-hook mode's quiet period (a hook costs CDN build minutes); see publish/policy.ts for its bounds. */
-    buildHookDebounceMs: process.env.BUILD_HOOK_DEBOUNCE_MS ? Number(process.env.BUILD_HOOK_DEBOUNCE_MS) : undefined,
-    secureCookie: process.env.SESSION_SECURE_COOKIE ? process.env.SESSION_SECURE_COOKIE === '1' : !localSite,
+    buildHookDebounceMs: env.BUILD_HOOK_DEBOUNCE_MS ? Number(env.BUILD_HOOK_DEBOUNCE_MS) : undefined,
+    secureCookie: env.SESSION_SECURE_COOKIE ? env.SESSION_SECURE_COOKIE === '1' : !localSite,
   };
 }
 
-/** Trainer photo storage (CONTRACT.md, S3_*): an S3-compatible bucket when S3_BUCKET is set, else DATA_DIR/uploads. */
+/** Trainer photo storage: an S3-compatible bucket when S3_BUCKET is set, else the database or DATA_DIR/uploads. */
 export function storageEnv() {
-  const bucket = process.env.S3_BUCKET || '';
+  const env = rawEnv();
+  const bucket = env.S3_BUCKET || '';
   const { dataDir, databaseUrl } = serverEnv();
   return {
     uploadsDir: path.join(dataDir, 'uploads'),
     /** Without a bucket, photos live where every instance reads them: the PostgreSQL server, when there is one. PHOTO_STORE=disk keeps them in DATA_DIR/uploads. */
-    inDatabase: !bucket && Boolean(databaseUrl) && process.env.PHOTO_STORE !== 'disk',
+    inDatabase: !bucket && Boolean(databaseUrl) && env.PHOTO_STORE !== 'disk',
     s3: bucket
       ? {
-          endpoint: (process.env.S3_ENDPOINT || '').replace(/\/+$/, ''),
+          endpoint: withoutTrailingSlash(env.S3_ENDPOINT || ''),
           bucket,
-          region: process.env.S3_REGION || 'us-east-1',
-          accessKeyId: process.env.S3_ACCESS_KEY_ID || '',
-          secretAccessKey: process.env.S3_SECRET_ACCESS_KEY || '',
-          publicUrl: (process.env.S3_PUBLIC_URL || '').replace(/\/+$/, ''),
+          region: env.S3_REGION || 'us-east-1',
+          accessKeyId: env.S3_ACCESS_KEY_ID || '',
+          secretAccessKey: env.S3_SECRET_ACCESS_KEY || '',
+          publicUrl: withoutTrailingSlash(env.S3_PUBLIC_URL || ''),
         }
       : null,
   };
@@ -53,10 +153,16 @@ export function storageEnv() {
 
 /** Public settings baked into the static pages at build time (links in header, footer, partner and legal pages). */
 export function publicEnv() {
+  const env = rawEnv();
   return {
-    statsWidgetUrl: (process.env.PUBLIC_STATS_WIDGET_URL || '').replace(/\/+$/, ''),
-    parentSiteUrl: process.env.PUBLIC_PARENT_SITE_URL || 'https://emdrtraining.example.com',
-    supportEmail: process.env.PUBLIC_SUPPORT_EMAIL || 'support@emdrtraining.example.com',
-    partnerFormUrl: process.env.PUBLIC_PARTNER_FORM_URL || 'https://forms.example.com/emdr-founding-partner',
+    statsWidgetUrl: withoutTrailingSlash(env.PUBLIC_STATS_WIDGET_URL || ''),
+    parentSiteUrl: env.PUBLIC_PARENT_SITE_URL || 'https://emdrtraining.example.com',
+    supportEmail: env.PUBLIC_SUPPORT_EMAIL || 'support@emdrtraining.example.com',
+    partnerFormUrl: env.PUBLIC_PARTNER_FORM_URL || 'https://forms.example.com/emdr-founding-partner',
   };
+}
+
+/** The database snapshot a build renders from (set by the publisher for its build processes), or null. */
+export function siteDataFile(): string | null {
+  return rawEnv().SITE_DATA_FILE || null;
 }

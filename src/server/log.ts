@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { serverEnv } from '../env';
+import { EnvError, serverEnv } from '../env';
 
 /**
  * The one logger of the server: JSON lines on stdout, each request's lines carrying its `requestId`
@@ -12,10 +12,20 @@ type Global = typeof globalThis & { [LOGGER]?: pino.Logger };
 
 // The server bundle and scripts run through tsx may both load this module: one logger per process.
 export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
-  level: serverEnv().logLevel,
+  level: logLevel(),
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
 }));
+
+/** Loaded before start-up reads its settings: a bad setting is reported there, in words, not here. */
+function logLevel(): string {
+  try {
+    return serverEnv().logLevel;
+  } catch (error) {
+    if (error instanceof EnvError) return 'info';
+    throw error;
+  }
+}
 
 /** A fresh id for one request. */
 export function newRequestId(): string {

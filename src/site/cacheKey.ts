@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import type { SiteTraining } from '../domain/siteData';
-import { publicEnv } from '../env';
+import { publicEnv, serverEnv } from '../env';
 import { listedStates } from './siteData';
 
 /**
@@ -10,7 +10,7 @@ import { listedStates } from './siteData';
  * state has a page (the "More EMDR Trainings in …" link) is an input too.
  */
 export function pageCacheKey(training: SiteTraining): string {
-  const shared = { site: process.env.SITE_URL ?? '', env: publicEnv(), year: new Date().getFullYear() };
+  const shared = { site: serverEnv().siteUrl, env: publicEnv(), year: new Date().getFullYear() };
   const statePage = listedStates().some((s) => s.code === training.state);
   return createHash('sha256')
     .update(JSON.stringify([training, shared, statePage]))

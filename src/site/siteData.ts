@@ -1,3 +1,4 @@
+import { siteDataFile } from '../env';
 import fs from 'node:fs';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { publicListing } from '../domain/publicListing';
@@ -9,13 +10,13 @@ import { toCardData, type TrainingCardData } from '../domain/trainingCard';
 import { US_STATES } from '../domain/states';
 
 /**
- * Build-time access to the publisher's snapshot (SITE_DATA_FILE). Read from process.env, never
+ * Build-time access to the publisher's snapshot (SITE_DATA_FILE). Named by the environment, never
  * relative to import.meta.url: modules are bundled (ARCHITECTURE.md, Traps).
  */
 let cached: { file: string; data: SiteData; listed?: SiteTraining[] } | undefined;
 
 export function loadSiteData(): SiteData {
-  const file = process.env.SITE_DATA_FILE;
+  const file = siteDataFile();
   if (!file) return { generatedAt: new Date().toISOString(), trainings: [] };
   if (cached?.file !== file) cached = { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as SiteData };
   return cached.data;

@@ -1,0 +1,46 @@
+import { spawnSync } from 'node:child_process';
+import { afterEach, describe, expect, test } from 'vitest';
+import { EnvError, serverEnv } from './env';
+
+const saved = { ...process.env };
+afterEach(() => {
+  process.env = { ...saved };
+});
+
+describe('the environment, read through one schema', () => {
+  test('no settings give the documented defaults, and SITE_URL follows PORT', () => {
+    for (const key of ['PORT', 'SITE_URL', 'HOST', 'REBUILD_DEBOUNCE_MS', 'SESSION_SECURE_COOKIE'])
+      delete process.env[key];
+    expect(serverEnv()).toMatchObject({
+      host: '127.0.0.1',
+      port: 4321,
+      siteUrl: 'http://localhost:4321',
+      rebuildDebounceMs: 1000,
+    });
+    process.env.PORT = '8080';
+    expect(serverEnv()).toMatchObject({ port: 8080, siteUrl: 'http://localhost:8080', secureCookie: false });
+  });
+
+  test.each([
+    ['PORT', 'abc', 'PORT must be a whole number from 0 to 65535'],
+    ['PORT', '70000', 'PORT must be a whole number from 0 to 65535'],
+    ['SITE_URL', 'emdr.example.com', 'SITE_URL must be an http:// or https:// address'],
+    ['REBUILD_DEBOUNCE_MS', '-5', 'REBUILD_DEBOUNCE_MS must be a whole number'],
+    ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres:// address'],
+  ])('%s=%s is refused with a sentence naming the variable', (key, value, message) => {
+    process.env[key] = value;
+    expect(() => serverEnv()).toThrow(EnvError);
+    expect(() => serverEnv()).toThrow(message);
+  });
+
+  test('a start with a bad setting says what to change in one line and touches nothing', () => {
+    const result = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+      env: { ...process.env, PORT: 'eighty', DATA_DIR: '/nonexistent/never-created' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(result.status).toBe(1);
+    expect(result.stderr.trim()).toBe('Cannot start: PORT must be a whole number from 0 to 65535, e.g. PORT=8080.');
+    expect(result.stdout).toBe('');
+  });
+});
