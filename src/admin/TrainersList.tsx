@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { TRAINER_KIND, TRAINERS_KEY, TRAININGS_KEY, type TrainerRow } from './stores';
-import { pageStore } from './pagedList';
+import { usePage } from './pagedList';
 import { DEFAULT_TRAINER_SORT, type TrainerListQuery } from '../domain/adminList';
 import { ListToolbar, Pagination } from './ListToolbar';
 import { listLinks } from './listLinks';
@@ -37,10 +35,7 @@ function StateBadges({ states }: { states: string[] }) {
 /** Trainer list: search, sort by name, pages of 50, badges, loading and empty states, delete dialog. */
 export default function TrainersList({ query }: { query: TrainerListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINER_SORT);
-  const [store] = useState(() => pageStore<TrainerRow>(TRAINERS_KEY, links.apiQuery));
-  const page = useStore(store);
-  const { data, loading } = page;
-  const error = page.error as Error | undefined;
+  const { data, loading, error } = usePage<TrainerRow>(TRAINERS_KEY, links.apiQuery);
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainerRow>(TRAINER_KIND, [TRAININGS_KEY]);
 
   return (

@@ -1,9 +1,7 @@
-import { useState } from 'react';
-import { useStore } from '@nanostores/react';
 import { api, isStale } from './api';
 import { etagFor } from '../domain/etag';
 import { TRAINING_KIND, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
-import { pageStore } from './pagedList';
+import { usePage } from './pagedList';
 import { useDeleteRecord } from './editRecord';
 import { AdminToaster, notify } from './notify';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -28,10 +26,7 @@ const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 /** Manage trainings: search, filters, sortable columns, pages of 50, publish toggle, delete. */
 export default function TrainingsList({ query }: { query: TrainingListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
-  const [store] = useState(() => pageStore<TrainingRow>(TRAININGS_KEY, links.apiQuery));
-  const page = useStore(store);
-  const { data, loading } = page;
-  const error = page.error as Error | undefined;
+  const { data, loading, error } = usePage<TrainingRow>(TRAININGS_KEY, links.apiQuery);
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainingRow>(TRAINING_KIND);
 
   const toggle = async (training: TrainingRow) => {

@@ -1,3 +1,5 @@
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
 import { nanoquery, type KeySelector } from '@nanostores/query';
 import { PAGE_HEADERS, pageCount } from '../domain/adminList';
 import { ApiError } from './api';
@@ -35,6 +37,13 @@ const [createPageStore, , { invalidateKeys }] = nanoquery({
 /** The store of one page of a list: `path?query`. */
 export function pageStore<T>(path: string, query: string) {
   return createPageStore<PageData<T>>([path, '?', query]);
+}
+
+/** The page a table shows, for the table's life: its rows and paging, whether it loads, its error. */
+export function usePage<T>(path: string, query: string) {
+  const [store] = useState(() => pageStore<T>(path, query));
+  const page = useStore(store);
+  return { data: page.data, loading: page.loading, error: page.error as Error | undefined };
 }
 
 /** Invalidates the pages of the lists the selector names (by their path, whatever their query). */
