@@ -7,7 +7,8 @@ import { sitePaths } from '../../src/publish/paths';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { startServer, waitFor, type RunningServer } from '../support/server';
-import { startedCount } from '../support/builds';
+import { buildsOf, startedCount } from '../support/builds';
+import { newestRequestId } from '../../src/data/publishing';
 
 /** Real processes killed at the worst moments lose nothing and never break the live site. */
 let it: IsolatedServer;
@@ -68,9 +69,10 @@ describe('faults', () => {
 
   test('SIGTERM during a build finishes the build, swaps cleanly and exits 0', async () => {
     const trainer = await createTrainer();
-    const buildsSoFar = await startedCount(it.dataDir);
     const training = await createTraining(trainer.id, { title: 'Built While Stopping' });
-    await waitFor(async () => (await startedCount(it.dataDir)) > buildsSoFar, 30_000, 20);
+    // A build for the training's own request: the trainer's may start first, without the training.
+    const request = await newestRequestId();
+    await waitFor(async () => (await buildsOf(it.dataDir)).some((b) => b.requestId >= request), 30_000, 20);
     await closeDb();
     current.child.kill('SIGTERM');
     const code = await new Promise<number | null>((resolve) => current.child.once('exit', (c) => resolve(c)));
