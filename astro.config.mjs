@@ -4,6 +4,7 @@ import react from '@astrojs/react';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { inlineScriptHashes } from './src/server/cspBuildPlugin.ts';
+import { keepPrerenderer } from './src/publish/keepPrerenderer.ts';
 
 // The publisher (src/publish) runs `astro build` with OUT_DIR and ASTRO_CACHE_DIR pointing under
 // DATA_DIR, so each build lands in its own folder and the incremental cache survives `npm ci`.
@@ -15,7 +16,7 @@ export default defineConfig({
   adapter: node({ mode: 'middleware' }),
   outDir: process.env.OUT_DIR || './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
-  integrations: [react()],
+  integrations: [react(), keepPrerenderer()],
   // The allowed inline scripts are recorded at build time (src/server/cspBuildPlugin.ts).
   vite: { plugins: [tailwindcss(), inlineScriptHashes()] },
   session: false,

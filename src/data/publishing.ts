@@ -117,7 +117,7 @@ export async function trimHistory(upTo: number): Promise<void> {
   await sql`delete from publish_builds where started_at < now() - interval '7 days'`;
 }
 
-export type BuildKind = 'boot' | 'change' | 'daily' | 'hook';
+export type BuildKind = 'boot' | 'change' | 'daily' | 'hook' | 'full';
 export type BuildOutcomeName = 'published' | 'failed' | 'aborted';
 
 export interface BuildRecord {
@@ -130,6 +130,10 @@ export interface BuildRecord {
   outcome: BuildOutcomeName | null;
   rendered: number | null;
   restored: number | null;
+  /** How a published build was made: its pages rendered in the publisher's process, or a full build. */
+  mode: 'incremental' | 'full' | null;
+  cpuMs: number | null;
+  peakRssMib: number | null;
   error: string | null;
   startedAt: Date;
   endedAt: Date | null;
@@ -150,12 +154,23 @@ export async function startBuildRecord(entry: {
 
 export async function finishBuildRecord(
   id: number,
-  result: { outcome: BuildOutcomeName; buildId?: string; rendered?: number; restored?: number; error?: string },
+  result: {
+    outcome: BuildOutcomeName;
+    buildId?: string;
+    rendered?: number;
+    restored?: number;
+    error?: string;
+    mode?: 'incremental' | 'full';
+    cpuMs?: number;
+    peakRssMiB?: number;
+  },
 ): Promise<void> {
   const sql = await getSql();
   await sql`update publish_builds set outcome = ${result.outcome}, build_id = ${result.buildId ?? null},
             rendered = ${result.rendered ?? null}, restored = ${result.restored ?? null},
-            error = ${result.error?.slice(0, 4000) ?? null}, ended_at = now() where id = ${id}`;
+            error = ${result.error?.slice(0, 4000) ?? null}, mode = ${result.mode ?? null},
+            cpu_ms = ${result.cpuMs ?? null}, peak_rss_mib = ${result.peakRssMiB ?? null}, ended_at = now()
+            where id = ${id}`;
 }
 
 /** A site's builds, oldest first. */
@@ -163,6 +178,6 @@ export async function listBuilds(siteId: string): Promise<BuildRecord[]> {
   const sql = await getSql();
   return sql<BuildRecord[]>`
     select id::int as id, site_id, instance_id, request_id::int as request_id, kind, build_id, outcome, rendered,
-           restored, error, started_at, ended_at
+           restored, mode, cpu_ms, peak_rss_mib, error, started_at, ended_at
     from publish_builds where site_id = ${siteId} order by id`;
 }

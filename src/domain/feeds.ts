@@ -1,4 +1,4 @@
-import { calendar } from './ical';
+import { writeCalendar, writeLines } from './ical';
 import { trainingEvent, type CalendarTraining } from './calendar';
 import { formatMatches } from './formats';
 import { instant } from './publicListing';
@@ -26,6 +26,21 @@ export function feedTrainings<T extends FeedTraining>(feed: Feed, trainings: rea
 const REFRESH_HOURS = 1;
 
 export function feedCalendar(feed: Feed, trainings: readonly FeedTraining[], siteUrl: string | URL, now: Date) {
-  const events = feedTrainings(feed, trainings, now).map((t) => trainingEvent(t, siteUrl));
-  return calendar({ name: feed.name, refreshHours: REFRESH_HOURS }, events);
+  const events = feedTrainings(feed, trainings, now).map((t) => writtenEvent(t, String(siteUrl)));
+  return writeCalendar({ name: feed.name, refreshHours: REFRESH_HOURS }, events);
+}
+
+/**
+ * A training's event as written, kept while its row object lives: the same training is in the
+ * all-trainings feed, its state's and its format's, and a publisher that keeps unchanged rows
+ * between snapshots writes it once instead of at every publish.
+ */
+const written = new WeakMap<FeedTraining, { siteUrl: string; text: string }>();
+
+function writtenEvent(t: FeedTraining, siteUrl: string): string {
+  const found = written.get(t);
+  if (found?.siteUrl === siteUrl) return found.text;
+  const text = writeLines(trainingEvent(t, siteUrl));
+  written.set(t, { siteUrl, text });
+  return text;
 }

@@ -22,6 +22,14 @@ describe('the iCalendar writer', () => {
     expect(foldLine('X'.repeat(76))).toBe(`${'X'.repeat(75)}\r\n X`);
   });
 
+  test('a long ASCII line folds into 75 octets, then 74 after each leading space, and unfolds to itself', () => {
+    const line = `DESCRIPTION:${'abcdefghij'.repeat(30)}`;
+    const lines = foldLine(line).split('\r\n');
+    expect(lines.map((l) => l.length)).toEqual([75, 75, 75, 75, 16]);
+    expect(lines.slice(1).every((l) => l.startsWith(' '))).toBe(true);
+    expect(lines.map((l, i) => (i ? l.slice(1) : l)).join('')).toBe(line);
+  });
+
   test('escapes TEXT and drops control characters', () => {
     expect(escapeText('a\\b;c,d\r\ne\nf\rg')).toBe('a\\\\b\\;c\\,d\\ne\\nf\\ng');
     expect(escapeText('bell\u0007 tab\t')).toBe('bell tab\t');

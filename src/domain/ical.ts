@@ -44,8 +44,14 @@ export function utcDateTime(instant: Date | string | number): string {
  * continuation starting with a space; a multi-byte UTF-8 character is never split.
  */
 export function foldLine(line: string): string {
-  // Most lines are short ASCII: every character is one octet.
-  if (line.length <= MAX_OCTETS && /^[\x00-\x7F]*$/.test(line)) return line;
+  // Most lines are ASCII: every character is one octet, so slices of 75 (then 74 after the space).
+  if (/^[\x00-\x7F]*$/.test(line)) {
+    if (line.length <= MAX_OCTETS) return line;
+    const parts = [line.slice(0, MAX_OCTETS)];
+    for (let at = MAX_OCTETS; at < line.length; at += MAX_OCTETS - 1)
+      parts.push(` ${line.slice(at, at + MAX_OCTETS - 1)}`);
+    return parts.join(CRLF);
+  }
   const parts: string[] = [];
   let current = '';
   let octets = 0;
@@ -81,6 +87,11 @@ export interface CalendarHeader {
 
 /** A VCALENDAR around already built components (each a list of content lines). */
 export function calendar(header: CalendarHeader, components: readonly (readonly ContentLine[])[]): string {
+  return writeCalendar(header, components.map(writeLines));
+}
+
+/** A VCALENDAR around components already written (writeLines), e.g. kept from an earlier feed. */
+export function writeCalendar(header: CalendarHeader, written: readonly string[]): string {
   const head: ContentLine[] = [
     ['BEGIN', 'VCALENDAR'],
     ['VERSION', '2.0'],
@@ -93,5 +104,5 @@ export function calendar(header: CalendarHeader, components: readonly (readonly 
     head.push(['REFRESH-INTERVAL;VALUE=DURATION', `PT${header.refreshHours}H`]);
     head.push(['X-PUBLISHED-TTL', `PT${header.refreshHours}H`]);
   }
-  return writeLines(head) + components.map(writeLines).join('') + writeLines([['END', 'VCALENDAR']]);
+  return writeLines(head) + written.join('') + writeLines([['END', 'VCALENDAR']]);
 }

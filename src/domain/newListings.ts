@@ -32,9 +32,12 @@ const escapeXml = (text: string) =>
 const time = (d: string | Date) => new Date(d).getTime();
 
 export function newListings<T extends ListedTraining>(trainings: readonly T[]): T[] {
-  return [...trainings]
-    .sort((a, b) => time(b.createdAt) - time(a.createdAt) || a.id.localeCompare(b.id))
-    .slice(0, NEW_LISTINGS_LIMIT);
+  // Each creation instant read once, not at every comparison of the sort.
+  return trainings
+    .map((training) => ({ training, created: time(training.createdAt) }))
+    .sort((a, b) => b.created - a.created || a.training.id.localeCompare(b.training.id))
+    .slice(0, NEW_LISTINGS_LIMIT)
+    .map(({ training }) => training);
 }
 
 export function newListingsRss(trainings: readonly ListedTraining[], site: URL): string {

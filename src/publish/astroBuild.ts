@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { usageFromResourceUsage, type Usage } from './usage';
 
 /**
  * How the build's child process runs (peak memory must stay under 800 MiB at N = 5,000). Rolldown's
@@ -19,6 +20,8 @@ export interface BuildResult {
   rendered: number;
   restored: number;
   ms: number;
+  /** The child's CPU time and peak memory, when it could report them. */
+  usage?: Usage;
 }
 
 /**
@@ -36,9 +39,10 @@ export function runAstroBuild(opts: {
   const started = Date.now();
   linkDependencies(path.dirname(path.resolve(opts.outDir)));
   const astroBin = path.resolve(process.cwd(), 'node_modules/astro/bin/astro.mjs');
+  const reporter = path.resolve(process.cwd(), 'scripts/report-usage.mjs');
   return new Promise((resolve) => {
     const log = fs.createWriteStream(opts.logFile);
-    const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, astroBin, 'build'], {
+    const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, '--import', reporter, astroBin, 'build'], {
       cwd: process.cwd(),
       env: {
         ...process.env,
@@ -49,17 +53,19 @@ export function runAstroBuild(opts: {
         ASTRO_TELEMETRY_DISABLED: '1',
         NODE_ENV: 'production',
       },
-      stdio: ['ignore', 'pipe', 'pipe'],
+      stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     let output = '';
+    let usage = '';
+    child.stdio[3]?.on('data', (chunk: Buffer) => (usage += chunk.toString()));
     const collect = (chunk: Buffer) => {
       output += chunk.toString();
       log.write(chunk);
     };
     const abort = () => child.kill('SIGTERM');
     opts.signal?.addEventListener('abort', abort, { once: true });
-    child.stdout.on('data', collect);
-    child.stderr.on('data', collect);
+    child.stdout?.on('data', collect);
+    child.stderr?.on('data', collect);
     child.on('close', (code) => {
       opts.signal?.removeEventListener('abort', abort);
       log.end();
@@ -70,12 +76,21 @@ export function runAstroBuild(opts: {
         rendered: (plain.match(/\(\+\d+ms\)/g) ?? []).length,
         restored: (plain.match(/\(restored\)/g) ?? []).length,
         ms: Date.now() - started,
+        usage: parseUsage(usage),
       });
     });
     child.on('error', (error) => {
       output += String(error);
     });
   });
+}
+
+function parseUsage(text: string): Usage | undefined {
+  try {
+    return usageFromResourceUsage(JSON.parse(text) as Parameters<typeof usageFromResourceUsage>[0]);
+  } catch {
+    return undefined;
+  }
 }
 
 /**

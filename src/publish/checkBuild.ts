@@ -6,34 +6,42 @@ import { stateSlug } from '../domain/statePages';
 import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../domain/feedCatalog';
 import { INLINE_SCRIPT_HASHES_FILE } from '../server/cspHashes';
 
+/** A further check a caller adds (tests inject a failing one): the problems it finds in a build's client folder. */
+export type ExtraCheck = (clientDir: string) => string[];
+
 /**
  * Rejects a build before it goes live: every published training has its page, no other
  * training page exists, `/` and the 404 page exist, every state with a listed training has its
  * page, every calendar feed exists and names no unpublished training, the list of script hashes
  * the pages' Content-Security-Policy is made from exists (without it no script of the site would
- * run), and every JSON-LD block parses.
+ * run), and every JSON-LD block parses. `written` limits the file-content checks to the files a
+ * publish wrote (the rest are the live build's, checked when they were made).
  */
-export function checkBuild(clientDir: string, data: SiteData): string[] {
-  const problems: string[] = [];
-  // Test-only fault injection: while this file exists, every build is rejected.
-  const rejectFile = process.env.PUBLISH_TEST_REJECT_FILE;
-  if (rejectFile && fs.existsSync(rejectFile)) problems.push('rejected by PUBLISH_TEST_REJECT_FILE (test flag)');
+export function checkBuild(
+  clientDir: string,
+  data: SiteData,
+  options: { written?: readonly string[]; extra?: ExtraCheck } = {},
+): string[] {
+  const problems: string[] = options.extra?.(clientDir) ?? [];
+  const written = options.written ? new Set(options.written) : null;
   for (const page of ['index.html', '404.html']) {
     if (!fs.existsSync(path.join(clientDir, page))) problems.push(`missing ${page}`);
   }
   const published = new Set(data.trainings.filter((t) => t.isPublished).map((t) => t.id));
   const trainingDir = path.join(clientDir, 'training');
-  const built = fs.existsSync(trainingDir)
-    ? fs.readdirSync(trainingDir).filter((name) => fs.existsSync(path.join(trainingDir, name, 'index.html')))
-    : [];
+  const folders = fs.existsSync(trainingDir) ? fs.readdirSync(trainingDir) : [];
+  // Pages kept from the live build were looked at when it was made: here only their folders are.
+  const hasPage = (name: string) => fs.existsSync(path.join(trainingDir, name, 'index.html'));
+  const built = new Set(written ? folders : folders.filter(hasPage));
   for (const id of published) {
-    if (!built.includes(id)) problems.push(`missing page for published training ${id}`);
+    if (!built.has(id)) problems.push(`missing page for published training ${id}`);
   }
   for (const id of built) {
     if (!published.has(id)) problems.push(`page for unpublished training ${id}`);
   }
-  for (const t of publicListing(data.trainings, new Date(data.generatedAt))) {
-    const slug = t.state ? stateSlug(t.state) : undefined;
+  const listedStates = new Set(publicListing(data.trainings, new Date(data.generatedAt)).map((t) => t.state));
+  for (const state of listedStates) {
+    const slug = state ? stateSlug(state) : undefined;
     if (slug && !fs.existsSync(path.join(clientDir, 'trainings', slug, 'index.html'))) {
       problems.push(`missing state page ${slug}`);
     }
@@ -45,13 +53,17 @@ export function checkBuild(clientDir: string, data: SiteData): string[] {
       problems.push(`missing feed ${feed}`);
       continue;
     }
+    if (written && !written.has(feed.slice(1))) continue;
     const text = fs.readFileSync(file, 'utf8');
     if (drafts.some((uid) => text.includes(uid))) problems.push(`feed ${feed} holds an unpublished training`);
   }
   if (!fs.existsSync(path.join(path.dirname(clientDir), INLINE_SCRIPT_HASHES_FILE))) {
     problems.push(`missing ${INLINE_SCRIPT_HASHES_FILE}`);
   }
-  for (const file of htmlFiles(clientDir)) {
+  const pages = written
+    ? [...written].filter((file) => file.endsWith('.html')).map((file) => path.join(clientDir, file))
+    : htmlFiles(clientDir);
+  for (const file of pages) {
     const html = fs.readFileSync(file, 'utf8');
     for (const match of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
       try {

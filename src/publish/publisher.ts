@@ -143,7 +143,7 @@ export class Publisher {
       this.opts.onPublished?.();
       await trimHistory(target.id);
       log?.(
-        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.rendered} rendered, ${outcome.restored} restored), ended at ${ended}`,
+        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.mode}: ${outcome.rendered} rendered, ${outcome.restored} restored; ${outcome.phases}), ended at ${ended}`,
       );
     } else {
       log?.(`publisher: build ${outcome.buildId} failed, live site unchanged, ended at ${ended}: ${outcome.error}`);

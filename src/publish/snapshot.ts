@@ -1,18 +1,60 @@
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { getSql } from '../data/db';
+import { getSql, type Sql } from '../data/db';
 
-/** Reads everything a build needs in one query: published trainings with their trainer rows. */
+/**
+ * Everything a build needs: the published trainings with their trainer rows, soonest first.
+ *
+ * The publisher takes one at every publish, so the rows of the last one are kept and only rows that
+ * changed are read again: a first light query lists each published row's version (PostgreSQL's
+ * `xmin`, which every update of the row changes, whatever code wrote it, and the trainer row's),
+ * then the changed rows are read in full. An unchanged row keeps its object, so what is derived from
+ * it (its page digest, its calendar event) is worked out once, not at every publish.
+ */
+interface Version {
+  id: string;
+  version: string;
+}
+
+let kept = new Map<string, { version: string; training: SiteTraining }>();
+
 export async function takeSnapshot(now = new Date()): Promise<SiteData> {
   const sql = await getSql();
-  const rows = await sql<SiteTraining[]>`
-    select t.*, to_jsonb(tr) as trainer
+  const versions = await sql<Version[]>`
+    select t.id, t.xmin::text || '/' || coalesce(tr.xmin::text, '-') || '/' || coalesce(tr.id::text, '-') as version
     from trainings t left join trainers tr on tr.id = t.trainer_id
     where t.is_published
     order by t.start_date, t.title, t.id`;
-  // Dates become ISO strings; the trainer's columns come back snake_case from to_jsonb.
-  const trainings = JSON.parse(JSON.stringify(rows)) as SiteTraining[];
-  for (const t of trainings) t.trainer = t.trainer ? camelTrainer(t.trainer) : null;
+  const stale = versions.filter((v) => kept.get(v.id)?.version !== v.version).map((v) => v.id);
+  const fresh = new Map((await readRows(sql, stale, versions.length)).map((row) => [row.training.id, row]));
+  const next = new Map<string, { version: string; training: SiteTraining }>();
+  const trainings: SiteTraining[] = [];
+  for (const { id } of versions) {
+    // A row deleted or unpublished between the two queries is simply not in this snapshot.
+    const row = fresh.get(id) ?? kept.get(id);
+    if (!row) continue;
+    next.set(id, row);
+    trainings.push(row.training);
+  }
+  kept = next;
   return { generatedAt: now.toISOString(), trainings };
+}
+
+async function readRows(sql: Sql, ids: string[], all: number): Promise<{ version: string; training: SiteTraining }[]> {
+  if (ids.length === 0) return [];
+  // Most rows new (the first snapshot): one read of them all instead of a list of thousands of ids.
+  const some = ids.length < all / 2 ? sql`and t.id in ${sql(ids)}` : sql``;
+  const rows = await sql<(SiteTraining & { rowVersion: string })[]>`
+    select t.*, to_jsonb(tr) as trainer,
+           t.xmin::text || '/' || coalesce(tr.xmin::text, '-') || '/' || coalesce(tr.id::text, '-') as row_version
+    from trainings t left join trainers tr on tr.id = t.trainer_id
+    where t.is_published ${some}`;
+  // Dates become ISO strings; the trainer's columns come back snake_case from to_jsonb.
+  return (JSON.parse(JSON.stringify(rows)) as (SiteTraining & { rowVersion: string })[]).map(
+    ({ rowVersion, ...training }) => ({
+      version: rowVersion,
+      training: { ...training, trainer: training.trainer ? camelTrainer(training.trainer) : null },
+    }),
+  );
 }
 
 function camelTrainer(row: Record<string, unknown>): SiteTraining['trainer'] {

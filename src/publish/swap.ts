@@ -20,7 +20,7 @@ export function liveBuildId(paths: SitePaths): string | null {
 }
 
 /** Keeps the live build, the `keep` newest others and any pinned build (the running server code); deletes the rest. */
-export function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): string[] {
+export async function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): Promise<string[]> {
   if (!fs.existsSync(paths.builds)) return [];
   const live = liveBuildId(paths);
   const ids = fs
@@ -33,9 +33,9 @@ export function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | nu
   const others = ids.filter((id) => !protectedIds.has(id));
   const removed = others.slice(keep);
   for (const id of removed) {
-    fs.rmSync(paths.build(id), { recursive: true, force: true });
-    fs.rmSync(paths.input(id), { force: true });
-    fs.rmSync(paths.log(id), { force: true });
+    await fs.promises.rm(paths.build(id), { recursive: true, force: true });
+    await fs.promises.rm(paths.input(id), { force: true });
+    await fs.promises.rm(paths.log(id), { force: true });
   }
   return removed;
 }

@@ -3,29 +3,60 @@ import fs from 'node:fs';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { publicListing } from '../domain/publicListing';
 import { searchableText } from '../domain/filters';
-import { listingEntry, queryListing, type ListingResult } from '../domain/listingQuery';
+import { listingEntry, queryListing, type ListingEntry, type ListingResult } from '../domain/listingQuery';
 import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
 import { EMPTY_FILTERS, type TrainingFilters } from '../domain/filterQuery';
 import { toCardData, type TrainingCardData } from '../domain/trainingCard';
 import { US_STATES } from '../domain/states';
+import { providedSiteData } from './siteDataSource';
 
 /**
- * Build-time access to the publisher's snapshot (SITE_DATA_FILE). Named by the environment, never
- * relative to import.meta.url: modules are bundled (ARCHITECTURE.md, Traps).
+ * Build-time access to the publisher's snapshot: handed over in-process by the page renderer, or
+ * named by SITE_DATA_FILE for an `astro build` child. Never read relative to import.meta.url:
+ * modules are bundled.
  */
-let cached: { file: string; data: SiteData; listed?: SiteTraining[] } | undefined;
+let fromFile: { file: string; data: SiteData } | undefined;
 
 export function loadSiteData(): SiteData {
+  const provided = providedSiteData();
+  if (provided) return provided;
   const file = siteDataFile();
   if (!file) return { generatedAt: new Date().toISOString(), trainings: [] };
-  if (cached?.file !== file) cached = { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as SiteData };
-  return cached.data;
+  if (fromFile?.file !== file) fromFile = { file, data: JSON.parse(fs.readFileSync(file, 'utf8')) as SiteData };
+  return fromFile.data;
+}
+
+/**
+ * What every page derives from one snapshot, worked out once per snapshot: a site of 5,000
+ * trainings renders thousands of pages (or, in-process, a few pages many times over) from it.
+ */
+interface Derived {
+  listed: SiteTraining[];
+  entries?: ListingEntry[];
+  listedStates?: { code: string; name: string }[];
+}
+const derived = new WeakMap<SiteData, Derived>();
+/** A training's place in the listing query; its row object outlives one snapshot at the publisher. */
+const entries = new WeakMap<SiteTraining, ListingEntry>();
+
+function entryOf(training: SiteTraining): ListingEntry {
+  let found = entries.get(training);
+  if (!found) entries.set(training, (found = listingEntry(training, searchableText(training))));
+  return found;
+}
+
+function derive(data: SiteData): Derived {
+  let found = derived.get(data);
+  if (!found) {
+    found = { listed: publicListing(data.trainings, new Date(data.generatedAt)) };
+    derived.set(data, found);
+  }
+  return found;
 }
 
 /** What the public sees at build time: the same rule as the API's, at the snapshot's instant. */
 export function upcomingTrainings(data = loadSiteData()): SiteTraining[] {
-  if (cached?.data === data) return (cached.listed ??= publicListing(data.trainings, new Date(data.generatedAt)));
-  return publicListing(data.trainings, new Date(data.generatedAt));
+  return derive(data).listed;
 }
 
 export interface BuiltListing extends Omit<ListingResult, 'indices'> {
@@ -35,15 +66,19 @@ export interface BuiltListing extends Omit<ListingResult, 'indices'> {
 
 /** The first page a built page shows, with its counts: the answer the island would fetch for it. */
 export function builtListing(fixed: Partial<TrainingFilters> = {}, data = loadSiteData()): BuiltListing {
-  const listed = upcomingTrainings(data);
-  const entries = listed.map((t) => listingEntry(t, searchableText(t)));
+  const memo = derive(data);
+  const listing = (memo.entries ??= memo.listed.map(entryOf));
   const view: ListingView = { filters: { ...EMPTY_FILTERS, ...fixed }, sort: DEFAULT_SORT, page: 1, limit: PAGE_SIZE };
-  const { indices, ...rest } = queryListing(entries, view, new Date(data.generatedAt));
-  return { ...rest, view, cards: indices.map((i) => toCardData(listed[i]!)) };
+  const { indices, ...rest } = queryListing(listing, view, new Date(data.generatedAt));
+  return { ...rest, view, cards: indices.map((i) => toCardData(memo.listed[i]!)) };
 }
 
 /** States with at least one listed training: the state pages that exist. */
 export function listedStates(data = loadSiteData()): { code: string; name: string }[] {
-  const present = new Set(upcomingTrainings(data).map((t) => t.state));
-  return US_STATES.filter((s) => present.has(s.code));
+  const memo = derive(data);
+  if (!memo.listedStates) {
+    const present = new Set(memo.listed.map((t) => t.state));
+    memo.listedStates = US_STATES.filter((s) => present.has(s.code));
+  }
+  return memo.listedStates;
 }

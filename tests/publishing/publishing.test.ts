@@ -9,6 +9,7 @@ import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { abortedCount, buildsOf, progressOf, publishedCount, startedCount } from '../support/builds';
 import { waitFor } from '../support/server';
 import { adminClient } from '../support/adminClient';
+import { REJECTING_START } from '../support/rejectingStart';
 
 /** Issue 3: the public site follows the database through real builds, swaps and failures. */
 let it: IsolatedServer;
@@ -25,7 +26,7 @@ beforeAll(async () => {
   // A debounce wide enough that the burst test's second save, sent once the first build has started,
   // still falls inside it on a loaded 2-core CI machine (at 400 ms it once arrived too late).
   rejectFile = path.join(process.env.TMPDIR ?? '/tmp', `emdr-reject-${process.pid}-${Date.now()}`);
-  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '1500', PUBLISH_TEST_REJECT_FILE: rejectFile });
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '1500' }, [REJECTING_START, rejectFile]);
 });
 afterAll(async () => {
   fs.rmSync(rejectFile, { force: true });

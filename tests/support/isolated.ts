@@ -16,7 +16,7 @@ export interface IsolatedServer {
   stop(): Promise<void>;
 }
 
-export async function startIsolatedServer(env: Record<string, string> = {}): Promise<IsolatedServer> {
+export async function startIsolatedServer(env: Record<string, string> = {}, entry?: string[]): Promise<IsolatedServer> {
   const database = await prepareTestDatabase();
   const dataDir = tempDir('emdr-pub-');
   const fullEnv = {
@@ -27,7 +27,7 @@ export async function startIsolatedServer(env: Record<string, string> = {}): Pro
     SITE_URL: 'http://localhost:4321',
     ...env,
   };
-  const server = await startServer({ dataDir, env: fullEnv });
+  const server = await startServer({ dataDir, env: fullEnv, entry });
   process.env.DATA_DIR = dataDir;
   process.env.DATABASE_URL = database.url;
   return {

@@ -21,12 +21,18 @@ export function tempDir(prefix = 'emdr-'): string {
 }
 
 export async function startServer(
-  opts: { dataDir?: string; env?: Record<string, string>; timeoutMs?: number } = {},
+  opts: {
+    dataDir?: string;
+    env?: Record<string, string>;
+    timeoutMs?: number;
+    /** Another way in to the same start (tests/support/*Start.ts), with its arguments. */
+    entry?: string[];
+  } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? tempDir();
   // tsx's loader in this very process (not the tsx CLI, which runs the script in a child): a test's
   // SIGKILL must reach the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/start.ts'], {
+  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.entry ?? ['scripts/start.ts'])], {
     cwd: process.cwd(),
     env: {
       ...process.env,

@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SiteData } from '../domain/siteData';
+import type { SitePaths } from './paths';
+import type { PageRenderer } from './pageRenderer';
+import { outputFile } from './pageRenderer';
+import { linkTree, type SpareBuild } from './spareBuild';
+
+/** The pages a publish renders and the pages it drops (paths, from touchedPages()). */
+export interface PagePlan {
+  render: string[];
+  remove: string[];
+}
+
+/**
+ * Above this many pages a publish runs a full `astro build` in a child process instead: rendering
+ * in the serving process is for the few pages an edit touches, and a change of thousands of pages
+ * (a new year in every footer) is the build's job.
+ */
+export const MAX_PAGES_IN_PROCESS = 1000;
+
+/**
+ * A data-only publish into `outDir`: every file of the live build hard-linked (the site's code,
+ * assets and untouched pages cost a link each, not a copy; made ahead by `spare` when there is
+ * one), then the touched pages rendered in this process and written over their links, and the
+ * dropped pages removed. A page is written beside its link and renamed over it, so the live
+ * build's file (the same inode until then) is never changed under a visitor. Returns the
+ * client-relative files written.
+ */
+export async function renderIncrementally(opts: {
+  paths: SitePaths;
+  live: string;
+  outDir: string;
+  renderer: PageRenderer;
+  data: SiteData;
+  plan: PagePlan;
+  spare?: SpareBuild | null;
+}): Promise<{ written: string[] }> {
+  const { paths, live, outDir, renderer, data, plan, spare } = opts;
+  const links = spare ? spare.take(live, outDir) : linkTree(paths.build(live), outDir);
+  // Rendering needs no files: it runs while the links are made.
+  const [pages] = await Promise.all([renderer.render(data, plan.render), links]);
+  const client = path.join(outDir, 'client');
+  for (const pathname of plan.remove) {
+    const file = path.join(client, outputFile(pathname, /\.[a-z]+$/.test(pathname)));
+    fs.rmSync(file, { force: true });
+    if (path.basename(file) === 'index.html') fs.rmSync(path.dirname(file), { recursive: true, force: true });
+  }
+  for (const page of pages) replaceFile(path.join(client, page.file), page.body);
+  return { written: pages.map((page) => page.file) };
+}
+
+/** Writes a file without touching the inode a hard link shares with another build. */
+export function replaceFile(file: string, body: Buffer | string): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const temp = `${file}.tmp-${process.pid}`;
+  fs.writeFileSync(temp, body);
+  fs.renameSync(temp, file);
+}

@@ -1,0 +1,113 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { SiteData } from '../domain/siteData';
+import { serverEnv } from '../env';
+import { provideSiteData } from '../site/siteDataSource';
+import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
+import { loadNatively } from './nativeImport';
+import { fingerprintOf } from './fingerprint';
+
+/** The parts of Astro's build app (astro/dist/core/build/app.js) the renderer drives. */
+interface KeptRoute {
+  type: string;
+  prerender: boolean;
+  pattern: RegExp;
+}
+interface KeptApp {
+  manifest: { buildFormat: string; base: string; trailingSlash: string; routes: { routeData: KeptRoute }[] };
+  routeCache: { clearAll(): void };
+  setInternals(internals: object): void;
+  setOptions(options: object): void;
+  render(request: Request, options: { routeData: object }): Promise<Response>;
+}
+
+export interface RenderedPage {
+  pathname: string;
+  /** Where the page lives in the build's client folder, as Astro writes it. */
+  file: string;
+  body: Buffer;
+}
+
+/**
+ * Renders published pages in this process with the bundle Astro prerendered them with
+ * (keepPrerenderer.ts), from a snapshot handed over in memory: the same code, the same page
+ * components and the same hashed asset names as the build, so a page comes out byte for byte as
+ * `astro build` writes it (tests/publishing/incremental.test.ts renders every page both ways).
+ * Loaded once, from the build whose server code this process runs.
+ */
+export class PageRenderer {
+  private constructor(
+    private readonly app: KeptApp,
+    private readonly origin: string,
+    /** The code fingerprint of the build whose bundle this is: it renders pages of builds of that code. */
+    readonly fingerprint: string,
+  ) {}
+
+  /** The renderer of a build, or null when the build kept no bundle or writes files another way. */
+  static load(buildDir: string): PageRenderer | null {
+    const dir = path.join(buildDir, PRERENDER_DIR);
+    const fingerprint = fingerprintOf(buildDir);
+    let meta: RenderMeta;
+    try {
+      meta = JSON.parse(fs.readFileSync(path.join(dir, RENDER_META_FILE), 'utf8')) as RenderMeta;
+    } catch {
+      return null;
+    }
+    if (!fingerprint) return null;
+    const { app } = loadNatively(path.join(dir, meta.entry)) as { app: KeptApp };
+    const { buildFormat, base, trailingSlash } = app.manifest;
+    // Page paths map to files as below only for this output shape (astro.config.mjs).
+    if (buildFormat !== 'directory' || base !== '/' || trailingSlash !== 'ignore') return null;
+    app.setInternals({
+      pagesByKeys: new Map(Object.entries(meta.styles).map(([key, styles]) => [key, { styles }])),
+      entrySpecifierToBundleMap: new Map(Object.entries(meta.bundles)),
+    });
+    const quiet = { write: () => true };
+    app.setOptions({ settings: { scripts: meta.scripts }, logger: { options: { destination: quiet } } });
+    return new PageRenderer(app, new URL(serverEnv().siteUrl).origin, fingerprint);
+  }
+
+  /**
+   * Renders the given paths from `data`. Throws when a page fails or is not a page of this data
+   * (Astro answers it with another status), so a half-rendered set never goes live.
+   */
+  async render(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
+    provideSiteData(data);
+    // getStaticPaths() answers are kept per route: they belong to the previous snapshot.
+    this.app.routeCache.clearAll();
+    try {
+      const pages: RenderedPage[] = [];
+      for (const pathname of pathnames) {
+        pages.push(await this.renderOne(pathname));
+        // Serving goes on meanwhile: a request waits for one page, not for the whole set.
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      return pages;
+    } finally {
+      provideSiteData(undefined);
+      this.app.routeCache.clearAll();
+    }
+  }
+
+  private async renderOne(pathname: string): Promise<RenderedPage> {
+    // The manifest lists routes in Astro's order of priority; only prerendered ones are pages here.
+    const route = this.app.manifest.routes.find((r) => r.routeData.prerender && r.routeData.pattern.test(pathname));
+    if (!route) throw new Error(`no published page at ${pathname}`);
+    const endpoint = route.routeData.type === 'endpoint';
+    // The URL Astro's build renders a path with (directory format: pages end with a slash).
+    const url = new URL(endpoint || pathname === '/' ? pathname : `${pathname}/`, this.origin);
+    const response = await this.app.render(new Request(url), { routeData: route.routeData });
+    // The not-found page is the one page Astro renders with its own status.
+    const expected = pathname === '/404' ? 404 : 200;
+    if (response.status !== expected) throw new Error(`rendering ${pathname} answered ${response.status}`);
+    return { pathname, file: outputFile(pathname, endpoint), body: Buffer.from(await response.arrayBuffer()) };
+  }
+}
+
+/** Astro's file for a path in the directory format: /x → x/index.html, /404 → 404.html, endpoints as named. */
+export function outputFile(pathname: string, endpoint: boolean): string {
+  if (endpoint) return pathname.slice(1);
+  if (pathname === '/') return 'index.html';
+  if (/^\/(404|500)$/.test(pathname)) return `${pathname.slice(1)}.html`;
+  return `${pathname.slice(1)}/index.html`;
+}

@@ -1,0 +1,166 @@
+import { describe, expect, test } from 'vitest';
+import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
+import { pageInputDigests, touchedPages } from './pageInputs';
+
+const NOW = '2027-01-10T12:00:00.000Z';
+
+const trainer = (id: string, name = `Trainer ${id}`): SiteTrainer => ({
+  id: `00000000-0000-4000-8000-0000000000${id}`,
+  name,
+  bio: 'Bio.',
+  credentials: null,
+  photo: null,
+  website: null,
+  thinkificAffiliateUrl: null,
+  statesServed: [],
+  createdAt: '2026-01-01T00:00:00.000Z',
+  updatedAt: '2026-01-01T00:00:00.000Z',
+});
+
+const T1 = trainer('01');
+const T2 = trainer('02');
+
+const day = (n: number, hour: number) => new Date(Date.UTC(2027, 2, n, hour)).toISOString();
+
+function training(n: number, extra: Partial<SiteTraining> = {}): SiteTraining {
+  return {
+    id: `10000000-0000-4000-8000-0000000000${String(n).padStart(2, '0')}`,
+    trainerId: T1.id,
+    title: `Training ${n}`,
+    description: 'Eight phases.',
+    price: 100 * n,
+    ceCredits: 10,
+    startDate: day(n, 16),
+    endDate: day(n, 23),
+    timeZone: 'America/Los_Angeles',
+    location: 'Somewhere',
+    venue: null,
+    format: 'In-Person',
+    state: 'CA',
+    thinkificUrl: 'https://example.thinkific.com/c',
+    refundPolicy: null,
+    schedule: null,
+    isPublished: true,
+    isEMDRIACertified: true,
+    revision: 0,
+    // Training 1 is the newest listing, training 60 the oldest.
+    createdAt: new Date(Date.UTC(2026, 5, 1) - n * 60_000).toISOString(),
+    updatedAt: '2026-06-01T00:00:00.000Z',
+    trainer: T1,
+    ...extra,
+  };
+}
+
+/**
+ * Sixty trainings, one a day from March 1st: odd ones in California, even ones in Oregon (thirty
+ * each, more than a page of 24); numbers 1 and 2, 5 and 6… In-Person, the others Virtual.
+ */
+function site(change: (list: SiteTraining[]) => SiteTraining[] = (list) => list): SiteData {
+  const list = Array.from({ length: 60 }, (_, i) =>
+    training(i + 1, { state: i % 2 ? 'OR' : 'CA', format: Math.floor(i / 2) % 2 ? 'Virtual' : 'In-Person' }),
+  );
+  return { generatedAt: NOW, trainings: change(list) };
+}
+
+const edit = (n: number, fields: Partial<SiteTraining>) => (list: SiteTraining[]) =>
+  list.map((t, i) => (i === n - 1 ? { ...t, ...fields } : t));
+
+function touched(change: (list: SiteTraining[]) => SiteTraining[]) {
+  return touchedPages(pageInputDigests(site()), pageInputDigests(site(change)));
+}
+
+const id = (n: number) => training(n).id;
+
+describe('which pages a change touches', () => {
+  test('the same data touches nothing', () => {
+    expect(touched((list) => list)).toEqual({ render: [], remove: [] });
+  });
+
+  test("a new title late in the list touches the training's page, the sitemap and the feeds it is in", () => {
+    // Training 60: Oregon, Virtual, past the first page of the home and of Oregon's page, the oldest listing.
+    const { render, remove } = touched(edit(60, { title: 'Renamed', updatedAt: '2026-07-01T00:00:00.000Z' }));
+    expect(render.sort()).toEqual(
+      [`/training/${id(60)}`, '/sitemap.xml', '/feeds/all.ics', '/feeds/oregon.ics', '/feeds/virtual.ics'].sort(),
+    );
+    expect(remove).toEqual([]);
+  });
+
+  test("a new title early in the list also touches the home page and its state's page", () => {
+    const { render } = touched(edit(1, { title: 'Renamed' }));
+    expect(render).toEqual(
+      expect.arrayContaining(['/', '/trainings/california', `/training/${id(1)}`, '/feeds/new.xml']),
+    );
+    expect(render).not.toContain('/trainings/oregon');
+  });
+
+  test("a trainer's new name touches each of that trainer's training pages and no other", () => {
+    // Trainings 1 to 3 are T1's, the rest T2's; T1 is renamed.
+    const byTrainer = (first: SiteTrainer) => (list: SiteTraining[]) =>
+      list.map((t, i) => (i < 3 ? { ...t, trainer: first } : { ...t, trainerId: T2.id, trainer: T2 }));
+    const { render } = touchedPages(
+      pageInputDigests(site(byTrainer(T1))),
+      pageInputDigests(site(byTrainer({ ...T1, name: 'Dr. Renamed' }))),
+    );
+    const trainingPages = render.filter((p) => p.startsWith('/training/'));
+    expect(trainingPages.sort()).toEqual([id(1), id(2), id(3)].map((x) => `/training/${x}`).sort());
+  });
+
+  test('moving a training to another state touches both state pages, and every state page for the counts', () => {
+    const { render } = touched(edit(60, { state: 'TX' }));
+    expect(render).toEqual(
+      expect.arrayContaining([
+        '/trainings/oregon',
+        '/trainings/texas',
+        '/trainings/california',
+        '/feeds/oregon.ics',
+        '/feeds/texas.ics',
+      ]),
+    );
+  });
+
+  test('unpublishing the last training of a state removes its page and its training page', () => {
+    const withWyoming = pageInputDigests(site((list) => [...list, training(61, { state: 'WY' })]));
+    const { render, remove } = touchedPages(withWyoming, pageInputDigests(site()));
+    expect(remove.sort()).toEqual([`/training/${id(61)}`, '/trainings/wyoming'].sort());
+    // Every state page shows how many trainings each state has.
+    expect(render).toEqual(expect.arrayContaining(['/feeds/wyoming.ics', '/sitemap.xml', '/trainings/oregon']));
+  });
+
+  test('a training that ended since the last publish leaves the listing pages it was on', () => {
+    const later = { ...site(), generatedAt: '2027-03-01T23:30:00.000Z' };
+    const { render, remove } = touchedPages(pageInputDigests(site()), pageInputDigests(later));
+    // Training 1 ended at 23:00 on March 1st: it keeps its page but leaves the home, its state and its feeds.
+    expect(remove).toEqual([]);
+    expect(render).toEqual(expect.arrayContaining(['/', '/trainings/california', '/feeds/all.ics', '/sitemap.xml']));
+    expect(render).not.toContain(`/training/${id(1)}`);
+  });
+
+  test('a new year touches every HTML page (the footer says it)', () => {
+    const nextYear = { ...site(), generatedAt: '2028-01-02T00:00:00.000Z' };
+    const after = pageInputDigests(nextYear);
+    const { render } = touchedPages(pageInputDigests(site()), after);
+    const htmlPages = [...after.keys()].filter((p) => !/\.(xml|ics|txt)$/.test(p));
+    expect(render).toEqual(expect.arrayContaining(htmlPages));
+    expect(htmlPages.length).toBeGreaterThan(60);
+  });
+
+  test('the Terms page follows the publish date; a later publish on the same day leaves it', () => {
+    const sameDay = { ...site(), generatedAt: '2027-01-10T18:00:00.000Z' };
+    const nextDay = { ...site(), generatedAt: '2027-01-11T18:00:00.000Z' };
+    expect(touchedPages(pageInputDigests(site()), pageInputDigests(sameDay)).render).not.toContain('/terms');
+    expect(touchedPages(pageInputDigests(site()), pageInputDigests(nextDay)).render).toContain('/terms');
+  });
+
+  test('every page of the site has a digest: the data-free ones, the listing pages, the feeds', () => {
+    const pages = [...pageInputDigests(site()).keys()];
+    expect(pages).toEqual(
+      expect.arrayContaining(['/', '/404', '/partner', '/terms', '/privacy', '/refund-policy', '/robots.txt']),
+    );
+    expect(pages).toEqual(expect.arrayContaining(['/training-not-found', '/sitemap.xml', '/feeds/new.xml']));
+    expect(pages.filter((p) => p.startsWith('/training/'))).toHaveLength(60);
+    expect(pages.filter((p) => p.startsWith('/trainings/')).sort()).toEqual([
+      '/trainings/california',
+      '/trainings/oregon',
+    ]);
+  });
+});

@@ -1,0 +1,98 @@
+import { createHash } from 'node:crypto';
+import type { SiteData, SiteTraining } from '../domain/siteData';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../domain/feedCatalog';
+import { feedTrainings } from '../domain/feeds';
+import { newListings } from '../domain/newListings';
+import { statePath } from '../domain/statePages';
+import { publicEnv, serverEnv } from '../env';
+import { builtListing, listedStates, upcomingTrainings } from './siteData';
+import { lastUpdatedDate, siteYear } from './buildInstant';
+
+/**
+ * Which data each published page is made from, as one digest per page path: the one place that
+ * says what a change touches. Two snapshots give the same digest for a page exactly when the page
+ * would come out the same, so a data-only publish re-renders the pages whose digest changed and
+ * keeps every other file (src/publish/incrementalBuild.ts). A training page's digest is also its
+ * key in Astro's incremental build cache.
+ *
+ * What goes in, page by page (the pages' own code is covered by the code fingerprint):
+ * - every page: the site's address, the public settings and the year in the footer;
+ * - /training/{id}: the training with its trainer, and whether its state has a page;
+ * - / and /trainings/{state}: the first page of cards with every count the filters show;
+ * - the sitemap: which trainings and states are listed, with each training's last change;
+ * - each calendar feed and the RSS of new listings: the trainings in it, field by field;
+ * - /terms: the date it says it was last updated.
+ */
+export type PageDigests = Map<string, string>;
+
+/** Pages that read no data; only the shared inputs change them. */
+export const DATA_FREE_PAGES = ['/404', '/partner', '/privacy', '/refund-policy', '/training-not-found', '/robots.txt'];
+
+const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+
+const trainingDigests = new WeakMap<SiteTraining, string>();
+/** A training's own digest: every field of it and of its trainer. */
+function trainingDigest(training: SiteTraining): string {
+  let found = trainingDigests.get(training);
+  if (!found) trainingDigests.set(training, (found = digest(training)));
+  return found;
+}
+
+const sharedDigests = new WeakMap<SiteData, string>();
+function sharedDigest(data: SiteData): string {
+  let found = sharedDigests.get(data);
+  if (!found) sharedDigests.set(data, (found = digest(serverEnv().siteUrl, publicEnv(), siteYear(data))));
+  return found;
+}
+
+const pageDigests = new WeakMap<SiteTraining, { inputs: string; digest: string }>();
+/** The key of a /training/{id} page (asked for every training whenever one page is rendered). */
+export function trainingPageDigest(training: SiteTraining, data: SiteData): string {
+  const hasStatePage = listedStates(data).some((s) => s.code === training.state);
+  const inputs = `${sharedDigest(data)}/${hasStatePage}`;
+  const found = pageDigests.get(training);
+  if (found?.inputs === inputs) return found.digest;
+  const key = digest(inputs, trainingDigest(training));
+  pageDigests.set(training, { inputs, digest: key });
+  return key;
+}
+
+export function pageInputDigests(data: SiteData): PageDigests {
+  const shared = sharedDigest(data);
+  const { siteUrl } = serverEnv();
+  const listed = upcomingTrainings(data);
+  const now = new Date(data.generatedAt);
+  const pages: PageDigests = new Map();
+  for (const path of DATA_FREE_PAGES) pages.set(path, shared);
+  pages.set('/terms', digest(shared, lastUpdatedDate(data)));
+  pages.set('/', digest(shared, builtListing({}, data)));
+  for (const { code } of listedStates(data)) {
+    pages.set(statePath(code)!, digest(shared, code, builtListing({ state: code }, data)));
+  }
+  for (const training of data.trainings) {
+    if (training.isPublished) pages.set(`/training/${training.id}`, trainingPageDigest(training, data));
+  }
+  pages.set(
+    '/sitemap.xml',
+    digest(
+      siteUrl,
+      listedStates(data).map((s) => s.code),
+      listed.map((t) => [t.id, t.updatedAt]),
+    ),
+  );
+  // A state's feed is drawn from that state's trainings: 50 passes over the whole list add up.
+  const byState = Map.groupBy(listed, (t) => t.state);
+  for (const feed of allFeeds()) {
+    const pool = feed.filter.state ? (byState.get(feed.filter.state) ?? []) : listed;
+    pages.set(feedPath(feed), digest(siteUrl, feed, feedTrainings(feed, pool, now).map(trainingDigest)));
+  }
+  pages.set(NEW_LISTINGS_PATH, digest(siteUrl, newListings(listed).map(trainingDigest)));
+  return pages;
+}
+
+/** What a publish must do to turn the pages of `before` into those of `after`. */
+export function touchedPages(before: PageDigests, after: PageDigests): { render: string[]; remove: string[] } {
+  const render = [...after].filter(([path, key]) => before.get(path) !== key).map(([path]) => path);
+  const remove = [...before.keys()].filter((path) => !after.has(path));
+  return { render, remove };
+}

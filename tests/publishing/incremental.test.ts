@@ -1,0 +1,129 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { closeDb, getSql } from '../../src/data/db';
+import { migrate } from '../../src/data/migrate';
+import * as trainings from '../../src/data/trainings';
+import type { SiteData } from '../../src/domain/siteData';
+import { buildAndSwap, type BuildOutcome } from '../../src/publish/buildSite';
+import { outputFile, PageRenderer } from '../../src/publish/pageRenderer';
+import { sitePaths, type SitePaths } from '../../src/publish/paths';
+import { liveBuildId } from '../../src/publish/swap';
+import { pageInputDigests } from '../../src/site/pageInputs';
+import { prepareTestDatabase, type TestDatabase } from '../support/database';
+import { createTrainer, createTraining } from '../support/fixtures';
+import { tempDir } from '../support/server';
+
+/**
+ * A data-only change is published by rendering its pages in the publisher's process over links to
+ * the live build (src/publish/incrementalBuild.ts). These tests hold that path to the full
+ * `astro build`: the same pages, byte for byte, and after a series of edits the same site.
+ */
+let database: TestDatabase;
+let live: SitePaths;
+let reference: SitePaths;
+let renderer: PageRenderer;
+
+const clientOf = (paths: SitePaths) => path.join(fs.realpathSync(paths.current), 'client');
+
+/** Every file of a build's client folder (relative path → bytes), the hashed assets aside. */
+function files(client: string, dir = ''): Map<string, Buffer> {
+  const found = new Map<string, Buffer>();
+  for (const entry of fs.readdirSync(path.join(client, dir), { withFileTypes: true })) {
+    const rel = path.join(dir, entry.name);
+    if (entry.isDirectory()) {
+      if (rel !== '_astro') for (const [k, v] of files(client, rel)) found.set(k, v);
+    } else found.set(rel, fs.readFileSync(path.join(client, rel)));
+  }
+  return found;
+}
+
+function published(outcome: BuildOutcome): Extract<BuildOutcome, { ok: true }> {
+  if (!outcome.ok) throw new Error(outcome.error);
+  return outcome;
+}
+
+beforeAll(async () => {
+  database = await prepareTestDatabase();
+  const dataDir = tempDir('emdr-incremental-');
+  process.env.DATA_DIR = dataDir;
+  process.env.DATABASE_URL = database.url;
+  await migrate(await getSql());
+  // Enough variety for every kind of page: states with one training and with several, every
+  // format, text with characters outside ASCII, venues, schedules, refund policies, a long text.
+  const ana = await createTrainer({ name: 'Dr. Ana Núñez', statesServed: ['CA', 'OR'] });
+  const ben = await createTrainer({ name: 'Ben Okafor, LCSW', statesServed: ['NY'] });
+  for (let i = 0; i < 12; i++) {
+    await createTraining(i % 3 ? ana.id : ben.id, {
+      title: `EMDR Training ${i} — “Phase ${i % 8}”`,
+      description: `Eight phases; supervised practicum, Q&A. ${'Résumé of the day. '.repeat(i * 3)}`,
+      startsInDays: 5 + i * 3,
+      state: ['CA', 'OR', 'NY', 'TX'][i % 4],
+      location: ['Los Angeles, CA', 'Portland, OR', 'New York, NY', 'Austin, TX'][i % 4],
+      format: (['In-Person', 'Virtual', 'Hybrid'] as const)[i % 3],
+      venue: i % 2 ? `Hall ${i}` : undefined,
+      refundPolicy: i % 4 === 1 ? 'Full refund until 14 days before.' : undefined,
+    });
+  }
+  live = sitePaths(dataDir);
+  reference = sitePaths(tempDir('emdr-incremental-ref-'));
+  published(await buildAndSwap(live, { full: true }));
+  const loaded = PageRenderer.load(live.build(liveBuildId(live)!));
+  if (!loaded) throw new Error('the build kept no page renderer');
+  renderer = loaded;
+});
+
+afterAll(async () => {
+  await closeDb();
+  await database?.drop();
+});
+
+describe('pages rendered in the publisher process', () => {
+  test('every page of the site comes out byte for byte as astro build wrote it', async () => {
+    const build = fs.realpathSync(live.current);
+    const data = JSON.parse(fs.readFileSync(live.input(path.basename(build)), 'utf8')) as SiteData;
+    const pages = [...pageInputDigests(data).keys()];
+    const rendered = await renderer.render(data, pages);
+    const built = files(path.join(build, 'client'));
+    for (const page of rendered) {
+      expect(page.body.toString(), page.pathname).toBe(built.get(page.file)?.toString());
+    }
+    // Every page the build wrote is one the publisher knows how to re-render (only public/ files aside).
+    const known = new Set(pages.map((p) => outputFile(p, /\.[a-z]+$/.test(p))));
+    expect([...built.keys()].filter((file) => !known.has(file))).toEqual(['favicon.svg']);
+  });
+
+  test('a series of edits published in-process leaves the same site as a full build of the same data', async () => {
+    const sql = await getSql();
+    const all = await trainings.listAll();
+    const [first, second] = all;
+    const oregon = all.filter((t) => t.state === 'OR');
+    const edits: [string, () => Promise<unknown>][] = [
+      ['a new title and price', () => trainings.update(first!.id, { title: 'A Brand New Title', price: 999 })],
+      ['a trainer renamed', () => sql`update trainers set name = 'Dr. Ana Núñez-Reyes' where id = ${first!.trainerId}`],
+      ['a training moved to a state with none', () => trainings.update(second!.id, { state: 'WY' })],
+      [
+        'every training of a state unpublished (its page goes away)',
+        () => sql`update trainings set is_published = false where id in ${sql(oregon.map((t) => t.id))}`,
+      ],
+      [
+        'a training added and another deleted',
+        async () => {
+          await createTraining(first!.trainerId, { title: 'Added Later', state: 'NV', startsInDays: 2 });
+          await trainings.remove(all.at(-1)!.id);
+        },
+      ],
+    ];
+    for (const [name, edit] of edits) {
+      await edit();
+      const incremental = published(await buildAndSwap(live, { renderer }));
+      expect(incremental.mode, name).toBe('incremental');
+      expect(incremental.rendered, name).toBeLessThan(incremental.restored);
+      published(await buildAndSwap(reference, { full: true }));
+      const [ours, theirs] = [files(clientOf(live)), files(clientOf(reference))];
+      expect([...ours.keys()].sort(), name).toEqual([...theirs.keys()].sort());
+      const different = [...ours].filter(([file, body]) => !body.equals(theirs.get(file)!)).map(([file]) => file);
+      expect(different, name).toEqual([]);
+    }
+  });
+});
