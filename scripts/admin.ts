@@ -1,6 +1,7 @@
 /**
  * Admin CLI (CONTRACT.md): `npm run admin -- create --email E --password P` and
- * `npm run admin -- reset-password --email E --password P`. Works while the server runs: on the
+ * `npm run admin -- reset-password --email E --password P`; `npm run admin -- rebuild-site` asks
+ * every running instance for a full build of its site. Works while the server runs: on the
  * embedded database it joins the running process's socket.
  */
 import { parseArgs } from 'node:util';
@@ -9,8 +10,10 @@ import { migrate } from '../src/data/migrate';
 import * as admins from '../src/data/admins';
 import { hashPassword } from '../src/auth/passwords';
 import { newCredentialsProblem } from '../src/domain/credentials';
+import { requestFullRebuild } from '../src/data/publishing';
 
-const USAGE = 'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD';
+const USAGE =
+  'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -21,6 +24,12 @@ const email = values.email?.trim();
 const password = values.password;
 
 async function main(): Promise<number> {
+  if (command === 'rebuild-site') {
+    await migrate(await getSql());
+    await requestFullRebuild();
+    console.log('Full rebuild requested: every running instance rebuilds its whole site now.');
+    return 0;
+  }
   if (!['create', 'reset-password'].includes(command ?? '') || !email || !password) {
     console.error(USAGE);
     return 2;

@@ -28,6 +28,17 @@ export interface LatestRequest {
   requestedAt: Date;
   /** The oldest request this site has not published yet. */
   oldestPendingAt: Date | null;
+  /** A request this site has not published yet asks for a full build (requestFullRebuild). */
+  fullRequested: boolean;
+}
+
+/** The reason that marks a request for a full build of every site, whatever changed. */
+export const FULL_REBUILD_REASON = 'full rebuild requested by an operator';
+
+/** Asks every instance to rebuild its whole site (npm run admin -- rebuild-site). */
+export async function requestFullRebuild(): Promise<void> {
+  const sql = await getSql();
+  await sql.begin((tx) => requestPublish(tx, FULL_REBUILD_REASON));
 }
 
 /**
@@ -51,15 +62,19 @@ export async function newestRequestId(): Promise<number> {
 
 export async function latestRequest(siteId: string): Promise<LatestRequest> {
   const sql = await getSql();
-  const [row] = await sql<{ id: number | null; requestedAt: Date | null; oldestPendingAt: Date | null }[]>`
+  const [row] = await sql<
+    { id: number | null; requestedAt: Date | null; oldestPendingAt: Date | null; fullRequested: boolean | null }[]
+  >`
+    with site as (select coalesce((select published_request_id from publish_sites where site_id = ${siteId}), 0) as done)
     select max(id)::int as id, max(requested_at) as requested_at,
-           min(requested_at) filter (where id > coalesce(
-             (select published_request_id from publish_sites where site_id = ${siteId}), 0)) as oldest_pending_at
-    from publish_requests`;
+           min(requested_at) filter (where id > site.done) as oldest_pending_at,
+           bool_or(reason = ${FULL_REBUILD_REASON}) filter (where id > site.done) as full_requested
+    from publish_requests, site`;
   return {
     id: row?.id ?? 0,
     requestedAt: row?.requestedAt ?? new Date(0),
     oldestPendingAt: row?.oldestPendingAt ?? null,
+    fullRequested: row?.fullRequested ?? false,
   };
 }
 
@@ -117,6 +132,7 @@ export async function trimHistory(upTo: number): Promise<void> {
   await sql`delete from publish_builds where started_at < now() - interval '7 days'`;
 }
 
+/** Why a build ran: the start, a change, the daily refresh, a deploy-hook call, an operator's full rebuild. */
 export type BuildKind = 'boot' | 'change' | 'daily' | 'hook' | 'full';
 export type BuildOutcomeName = 'published' | 'failed' | 'aborted';
 

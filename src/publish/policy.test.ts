@@ -32,6 +32,26 @@ describe('the publisher decides', () => {
     });
   });
 
+  test('a change within the debounce of the last publish is the same burst: it waits for quiet, not built at once', () => {
+    const justPublished = { ...upToDate, lastPublishedAt: at(-400) };
+    expect(decide({ site: justPublished, latest: request(11, at(-100)), now: NOON, inBurst: false, settings })).toEqual(
+      { action: 'debounce', retryInMs: 900 },
+    );
+    expect(
+      decide({ site: justPublished, latest: request(11, at(-100)), now: NOON + 1000, inBurst: false, settings }),
+    ).toMatchObject({ action: 'publish', speculative: false });
+  });
+
+  test("an operator's full rebuild is built at once, in full, even right after a publish", () => {
+    const justPublished = { ...upToDate, lastPublishedAt: at(-100) };
+    const latest = { ...request(11, at(-10)), fullRequested: true };
+    expect(decide({ site: justPublished, latest, now: NOON, inBurst: false, settings })).toEqual({
+      action: 'publish',
+      reason: 'full',
+      speculative: false,
+    });
+  });
+
   test('after an aborted build, a burst still within the debounce waits for the rest of the quiet period', () => {
     expect(decide({ site: upToDate, latest: request(12, at(-300)), now: NOON, inBurst: true, settings })).toEqual({
       action: 'debounce',

@@ -5,10 +5,13 @@
  * - A lone change is built at once (save → live as fast as a build): a *speculative* build.
  * - If another change follows within the debounce, that build is aborted before it publishes
  *   (`shouldAbortSpeculative`), and the burst is served by one build after a quiet period (trailing
- *   debounce, capped at 5× so a steady stream of edits still publishes).
+ *   debounce, capped at 5× so a steady stream of edits still publishes). A data-only publish often
+ *   ends before the next change arrives: a change within the debounce of the last publish is then
+ *   the same burst, and waits for quiet too.
  * - A deploy hook cannot be taken back, so hook mode always waits for its own, longer quiet period.
  * - A failed build is retried only when a newer request arrives.
  * - Once a day the site is rebuilt so ended trainings leave it; a failed daily refresh waits an hour.
+ * - An operator's request for a full rebuild is built at once, in full.
  */
 export const DAY_MS = 86_400_000;
 export const DAILY_RETRY_MS = 3_600_000;
@@ -29,6 +32,8 @@ export interface NewestRequest {
   id: number;
   requestedAt: Date;
   oldestPendingAt: Date | null;
+  /** An operator asked for a full build (npm run admin -- rebuild-site). */
+  fullRequested?: boolean;
 }
 
 export interface PolicySettings {
@@ -40,7 +45,7 @@ export interface PolicySettings {
 export type Decision =
   | { action: 'wait' }
   | { action: 'debounce'; retryInMs: number }
-  | { action: 'publish'; reason: 'change' | 'daily'; speculative: boolean };
+  | { action: 'publish'; reason: 'change' | 'daily' | 'full'; speculative: boolean };
 
 /** A request newer than both the last published and the last failed one. */
 export function isPending(site: SiteProgress, latest: NewestRequest): boolean {
@@ -67,13 +72,24 @@ export function decide(input: {
     return dailyRefreshDue(site, now) ? { action: 'publish', reason: 'daily', speculative: false } : { action: 'wait' };
   }
   const hook = settings.hookQuietMs !== undefined;
-  if (!hook && !inBurst) return { action: 'publish', reason: 'change', speculative: true };
+  // An operator's full rebuild is wanted now, and is no speculation a later change could make useless.
+  if (!hook && latest.fullRequested) return { action: 'publish', reason: 'full', speculative: false };
+  if (!hook && !inBurst && !followsLastPublish(site, latest, settings.debounceMs)) {
+    return { action: 'publish', reason: 'change', speculative: true };
+  }
   const quietMs = hook ? settings.hookQuietMs! : settings.debounceMs;
   const maxWaitMs = hook ? HOOK_MAX_WAIT_MS : settings.debounceMs * BURST_CAP_FACTOR;
   const quietFor = now - latest.requestedAt.getTime();
   const waitingFor = now - (latest.oldestPendingAt?.getTime() ?? now);
   if (quietFor < quietMs && waitingFor < maxWaitMs) return { action: 'debounce', retryInMs: quietMs - quietFor };
   return { action: 'publish', reason: 'change', speculative: false };
+}
+
+/** The first change not yet published came within the debounce of the last publish: a burst goes on. */
+function followsLastPublish(site: SiteProgress, latest: NewestRequest, debounceMs: number): boolean {
+  if (!site.lastPublishedAt) return false;
+  const first = latest.oldestPendingAt ?? latest.requestedAt;
+  return first.getTime() - site.lastPublishedAt.getTime() < debounceMs;
 }
 
 /**

@@ -111,7 +111,7 @@ export class Publisher {
     try {
       // Another instance sharing this site may have published while this one waited for the lock.
       const [fresh, target] = await Promise.all([readSite(siteId), latestRequest(siteId)]);
-      if (decision.reason === 'change' && !isPending(fresh, target)) return 0;
+      if (decision.reason !== 'daily' && !isPending(fresh, target)) return 0;
       await this.publish(target, decision.reason, decision.speculative);
     } finally {
       await release();
@@ -119,7 +119,11 @@ export class Publisher {
     return 0;
   }
 
-  private async publish(target: LatestRequest, reason: 'change' | 'daily', speculative: boolean): Promise<void> {
+  private async publish(
+    target: LatestRequest,
+    reason: 'change' | 'daily' | 'full',
+    speculative: boolean,
+  ): Promise<void> {
     const { builder, hook, log } = this.opts;
     if (hook) {
       const result = await callHookAndRecord(builder, hook.url, target.id);

@@ -9,6 +9,7 @@ import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { startServer, waitFor, type RunningServer } from '../support/server';
 import { buildsOf, startedCount } from '../support/builds';
 import { newestRequestId } from '../../src/data/publishing';
+import { TEST_START } from '../support/testStart';
 
 /** Real processes killed at the worst moments lose nothing and never break the live site. */
 let it: IsolatedServer;
@@ -19,14 +20,17 @@ const fetchText = async (url: string) => {
   return { status: response.status, body: await response.text() };
 };
 
+// Every build takes 1.5 s longer before it may go live: time enough to stop a server in the middle of one.
+const SLOW_BUILDS = [TEST_START, '--slow-check', '1500'];
+
 async function restart(): Promise<RunningServer> {
   // The data layer of this test joins the server's database; let go of it before the server goes.
   await closeDb();
-  return startServer({ dataDir: it.dataDir, env: it.env });
+  return startServer({ dataDir: it.dataDir, env: it.env, entry: SLOW_BUILDS });
 }
 
 beforeAll(async () => {
-  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '100' });
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '100' }, SLOW_BUILDS);
   current = it.server;
 });
 afterAll(async () => {
@@ -61,6 +65,8 @@ describe('faults', () => {
     const live = fs.realpathSync(sitePaths(it.dataDir).current);
     expect(fs.existsSync(path.join(live, 'client', 'index.html'))).toBe(true);
     expect(fs.existsSync(path.join(live, 'client', 'training', before.id, 'index.html'))).toBe(true);
+    // Killed before its build went live.
+    expect(fs.existsSync(path.join(live, 'client', 'training', pending.id, 'index.html'))).toBe(false);
 
     current = await restart();
     expect((await fetchText(`${current.url}/training/${before.id}`)).status).toBe(200);

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -6,10 +7,10 @@ import { sitePaths } from '../../src/publish/paths';
 import { liveBuildId } from '../../src/publish/swap';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
-import { abortedCount, buildsOf, progressOf, publishedCount, startedCount } from '../support/builds';
+import { abortedCount, buildsOf, progressOf, publishedCount } from '../support/builds';
 import { waitFor } from '../support/server';
 import { adminClient } from '../support/adminClient';
-import { REJECTING_START } from '../support/rejectingStart';
+import { TEST_START } from '../support/testStart';
 
 /** Issue 3: the public site follows the database through real builds, swaps and failures. */
 let it: IsolatedServer;
@@ -26,7 +27,7 @@ beforeAll(async () => {
   // A debounce wide enough that the burst test's second save, sent once the first build has started,
   // still falls inside it on a loaded 2-core CI machine (at 400 ms it once arrived too late).
   rejectFile = path.join(process.env.TMPDIR ?? '/tmp', `emdr-reject-${process.pid}-${Date.now()}`);
-  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '1500' }, [REJECTING_START, rejectFile]);
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '1500' }, [TEST_START, '--reject-while', rejectFile]);
 });
 afterAll(async () => {
   fs.rmSync(rejectFile, { force: true });
@@ -69,33 +70,36 @@ describe('publishing', () => {
     expect((await progressOf(it.dataDir)).state).toBe('idle');
   });
 
-  test('a lone change is built at once; a second change within the debounce aborts that build, and one build publishes both', async () => {
+  test('a lone change is built at once; changes following within the debounce wait for quiet and cost one more build', async () => {
     const admin = await adminClient(it.server.url, it.env.ADMIN_EMAIL, it.env.ADMIN_PASSWORD);
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Burst 0' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 2000));
 
     // Alone: published by one build, nothing aborted.
     let published = await publishedCount(it.dataDir);
     let aborted = await abortedCount(it.dataDir);
     expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Alone 1' })).status).toBe(200);
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Alone 1'));
-    await new Promise((r) => setTimeout(r, 1500));
+    await new Promise((r) => setTimeout(r, 2000));
     expect((await publishedCount(it.dataDir)) - published).toBe(1);
     expect(await abortedCount(it.dataDir)).toBe(aborted);
 
-    // A burst: the build started for the first change is aborted; one build publishes the last.
+    // A burst of three, 300 ms apart: the first is built at once (and aborted if that build is still
+    // running when the next arrives); the rest wait for quiet and are published by one build.
     published = await publishedCount(it.dataDir);
     aborted = await abortedCount(it.dataDir);
-    const started = await startedCount(it.dataDir);
-    expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Burst 1' })).status).toBe(200);
-    await waitFor(async () => (await startedCount(it.dataDir)) > started, 10_000, 10);
-    expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Burst 2' })).status).toBe(200);
-    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Burst 2'));
-    await new Promise((r) => setTimeout(r, 1500));
-    expect(await abortedCount(it.dataDir)).toBe(aborted + 1);
-    expect((await publishedCount(it.dataDir)) - published).toBe(1);
+    for (const title of ['Burst 1', 'Burst 2', 'Burst 3']) {
+      expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title })).status).toBe(200);
+      await new Promise((r) => setTimeout(r, 300));
+    }
+    await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Burst 3'));
+    await new Promise((r) => setTimeout(r, 2000));
+    const builds = (await publishedCount(it.dataDir)) - published;
+    const abortedNow = (await abortedCount(it.dataDir)) - aborted;
+    expect(builds + abortedNow).toBe(2);
+    expect(builds).toBeGreaterThanOrEqual(1);
     expect((await progressOf(it.dataDir)).state).toBe('idle');
   });
 
@@ -175,5 +179,35 @@ describe('publishing', () => {
     }
     const restored = (await buildsOf(it.dataDir)).filter((b) => b.outcome === 'published').at(-1)!.restored!;
     expect(restored).toBeGreaterThanOrEqual(many.length - 1);
+  });
+
+  test('an edit is rendered in the server process with its cost recorded; rebuild-site makes a full build', async () => {
+    const trainer = await createTrainer({ name: 'Cost Keeper' });
+    const training = await createTraining(trainer.id, { title: 'Costed Once' });
+    await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
+    await new Promise((r) => setTimeout(r, 2000));
+    const before = await publishedCount(it.dataDir);
+    await trainings.update(training.id, { title: 'Costed Twice' });
+    await untilPublishedAfter(before);
+    const edit = (await buildsOf(it.dataDir)).filter((b) => b.outcome === 'published').at(-1)!;
+    expect(edit).toMatchObject({ kind: 'change', mode: 'incremental' });
+    expect(edit.cpuMs).toBeGreaterThan(0);
+    expect(edit.peakRssMib).toBeGreaterThan(50);
+    expect(edit.rendered).toBeLessThan(edit.restored!);
+
+    const cli = spawnSync(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'rebuild-site'], {
+      env: { ...process.env, ...it.env, DATA_DIR: it.dataDir },
+      encoding: 'utf8',
+    });
+    expect(cli.stdout).toContain('Full rebuild requested');
+    await waitFor(
+      async () => (await buildsOf(it.dataDir)).some((b) => b.kind === 'full' && b.outcome === 'published'),
+      90_000,
+    );
+    const full = (await buildsOf(it.dataDir)).find((b) => b.kind === 'full')!;
+    expect(full).toMatchObject({ mode: 'full', restored: expect.any(Number) });
+    // The child's own CPU time and peak memory (an astro build needs hundreds of MiB).
+    expect(full.peakRssMib).toBeGreaterThan(150);
+    expect((await page(`/training/${training.id}`)).body).toContain('Costed Twice');
   });
 });
