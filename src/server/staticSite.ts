@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
-import type { IncomingMessage, OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
@@ -42,6 +42,14 @@ export const DEFAULT_CACHE_BYTES = 96 * 1024 * 1024;
 /** Plain spellings known to hit; only plain paths of existing files get here, so this stays small. */
 const MAX_KNOWN_PATHS = 100_000;
 
+type Encoding = 'identity' | 'gzip' | 'br';
+
+/** One way of sending a file: its bytes and the whole header list for a 200, made once. */
+interface Variant {
+  body: Buffer;
+  headers: string[];
+}
+
 export interface Entry {
   /** The file this entry was read from: its key in the cache. */
   file: string;
@@ -51,17 +59,36 @@ export interface Entry {
   cacheControl: string;
   /** Set for HTML pages: the policy allowing the build's own inline scripts. */
   csp?: string;
-  gzip?: Buffer;
-  br?: Buffer;
+  /** Whether a compressed copy is worth sending (text of some size). */
+  compressible: boolean;
+  variants: Partial<Record<Encoding, Variant>>;
+  /** The headers of a 304 for this file. */
+  notModified?: string[];
 }
 
-const entrySize = (entry: Entry) => entry.body.length + (entry.gzip?.length ?? 0) + (entry.br?.length ?? 0) + 256;
+const entrySize = (entry: Entry) =>
+  entry.body.length + (entry.variants.gzip?.body.length ?? 0) + (entry.variants.br?.body.length ?? 0) + 512;
+
+/** What a client accepts, by its Accept-Encoding header: clients send a handful of spellings. */
+const acceptedEncodings = new Map<string, Encoding>();
+
+function preferredEncoding(accept: string): Encoding {
+  let found = acceptedEncodings.get(accept);
+  if (found === undefined) {
+    found = /\bbr\b/.test(accept) ? 'br' : /\bgzip\b/.test(accept) ? 'gzip' : 'identity';
+    // A client can make up endless spellings; the common ones stay known.
+    if (acceptedEncodings.size < 1000) acceptedEncodings.set(accept, found);
+  }
+  return found;
+}
 
 export class StaticSite {
   /** Request path (plain spelling) → the file it resolved to. */
   private readonly files = new Map<string, string>();
   private readonly entries: LRUCache<string, Entry>;
   private readonly pageCsp: string;
+  /** The security headers of every answer, as name, value, name, value… (fixed for this build). */
+  private readonly security: string[];
 
   constructor(
     readonly root: string,
@@ -69,6 +96,7 @@ export class StaticSite {
   ) {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: entrySize });
     this.pageCsp = pageCspForBuild(path.dirname(root));
+    this.security = Object.entries(securityHeaderValues()).flatMap(([name, value]) => [name, String(value)]);
   }
 
   /** Resolves a plain URL path to a file of this build, or null (odd spellings are null: see movedTo). */
@@ -129,66 +157,72 @@ export class StaticSite {
     }
     const ext = path.extname(file).toLowerCase();
     const relative = path.relative(this.root, file);
+    const type = TYPES[ext] ?? 'application/octet-stream';
     return {
       ...(ext === '.html' ? { csp: this.pageCsp } : {}),
       file,
       body,
-      type: TYPES[ext] ?? 'application/octet-stream',
+      type,
       etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
       cacheControl: relative.startsWith(`_astro${path.sep}`)
         ? 'public, max-age=31536000, immutable'
         : ext === '.html'
           ? 'public, max-age=0, must-revalidate'
           : 'public, max-age=3600',
+      compressible: body.length > 512 && COMPRESSIBLE.test(type),
+      variants: {},
     };
   }
 
-  /** A compressed copy is made once; the entry is stored again so the cache counts its bytes. */
-  private compressed(entry: Entry, encoding: 'br' | 'gzip'): Buffer {
-    const existing = entry[encoding];
+  /** The headers of an answer with this entry, as name, value, name, value… */
+  private headers(entry: Entry, status: number, extra: string[]): string[] {
+    const list = [...this.security, 'content-type', entry.type, 'vary', 'accept-encoding', ...extra];
+    if (entry.csp) list[list.indexOf('content-security-policy') + 1] = entry.csp;
+    if (status === 200) list.push('cache-control', entry.cacheControl, 'etag', entry.etag);
+    else list.push('cache-control', 'no-store');
+    return list;
+  }
+
+  /**
+   * The entry as sent with `encoding`, made on first demand (a compressed copy once per file); the
+   * entry is stored again so the cache counts the new bytes.
+   */
+  private variant(entry: Entry, encoding: Encoding): Variant {
+    const existing = entry.variants[encoding];
     if (existing) return existing;
-    const made =
+    const body =
       encoding === 'br'
-        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 9 } })
-        : zlib.gzipSync(entry.body, { level: 9 });
-    entry[encoding] = made;
-    if (this.entries.peek(entry.file) === entry) this.entries.set(entry.file, entry);
+        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
+        : encoding === 'gzip'
+          ? zlib.gzipSync(entry.body, { level: 9 })
+          : entry.body;
+    const coding = encoding === 'identity' ? [] : ['content-encoding', encoding];
+    const made = { body, headers: this.headers(entry, 200, [...coding, 'content-length', String(body.length)]) };
+    entry.variants[encoding] = made;
+    if (encoding !== 'identity' && this.entries.peek(entry.file) === entry) this.entries.set(entry.file, entry);
     return made;
   }
 
   /**
-   * Writes the entry, honouring If-None-Match, HEAD and Accept-Encoding, with one writeHead: this
-   * is the hot path of the public site, so headers are not set one by one.
+   * Writes the entry, honouring If-None-Match, HEAD and Accept-Encoding. The hot path of the public
+   * site: a 200 sends a header list and bytes made when the file was first asked for, nothing more.
    */
   send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
-    const headers: OutgoingHttpHeaders = {
-      ...securityHeaderValues(),
-      'content-type': entry.type,
-      'cache-control': status === 200 ? entry.cacheControl : 'no-store',
-      vary: 'accept-encoding',
-    };
-    if (entry.csp) headers['content-security-policy'] = entry.csp;
+    const encoding = entry.compressible ? preferredEncoding(req.headers['accept-encoding'] ?? '') : 'identity';
     if (status === 200) {
-      headers.etag = entry.etag;
       if (req.headers['if-none-match'] === entry.etag) {
-        res.writeHead(304, headers);
+        res.writeHead(304, (entry.notModified ??= this.headers(entry, 200, [])));
         res.end();
         return;
       }
+      const { body, headers } = this.variant(entry, encoding);
+      res.writeHead(200, headers);
+      res.end(req.method === 'HEAD' ? undefined : body);
+      return;
     }
-    let body = entry.body;
-    const accept = req.headers['accept-encoding'] ?? '';
-    if (entry.body.length > 512 && COMPRESSIBLE.test(entry.type)) {
-      if (/\bbr\b/.test(accept)) {
-        body = this.compressed(entry, 'br');
-        headers['content-encoding'] = 'br';
-      } else if (/\bgzip\b/.test(accept)) {
-        body = this.compressed(entry, 'gzip');
-        headers['content-encoding'] = 'gzip';
-      }
-    }
-    headers['content-length'] = body.length;
-    res.writeHead(status, headers);
+    const { body } = this.variant(entry, encoding);
+    const coding = encoding === 'identity' ? [] : ['content-encoding', encoding];
+    res.writeHead(status, this.headers(entry, status, [...coding, 'content-length', String(body.length)]));
     res.end(req.method === 'HEAD' ? undefined : body);
   }
 
