@@ -16,6 +16,7 @@ import { sitePaths } from '../src/publish/paths';
 import { ensureLiveBuild } from '../src/publish/boot';
 import type { ExtraCheck } from '../src/publish/checkBuild';
 import { PageRenderer } from '../src/publish/pageRenderer';
+import { warmUp } from '../src/publish/buildSite';
 import { Publisher } from '../src/publish/publisher';
 import { SpareBuild } from '../src/publish/spareBuild';
 import { hookQuietMs } from '../src/publish/policy';
@@ -118,7 +119,10 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     });
     // On the embedded database only the process that owns PGlite publishes: a process that joined its
     // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
-    if (usesExternalDatabase() || (await isEmbeddedOwner())) await publisher.start();
+    if (usesExternalDatabase() || (await isEmbeddedOwner())) {
+      await publisher.start();
+      if (renderer) void warmUp(renderer).catch((error: Error) => log(`publisher: warm-up failed: ${error.message}`));
+    }
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
 

@@ -7,6 +7,7 @@ import fs from 'node:fs';
 import { closeDb } from '../../src/data/db';
 import * as trainings from '../../src/data/trainings';
 import { startServer, tempDir } from '../../tests/support/server';
+import { publishedCount } from '../../tests/support/builds';
 import { load } from './http';
 
 const dataDir = tempDir('emdr-load-');
@@ -14,7 +15,7 @@ const server = await startServer({ dataDir, env: { SEED_DEMO: '1', REBUILD_DEBOU
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = '';
 const [first] = await trainings.listAll();
-const buildsBefore = (server.output().match(/publisher: published/g) ?? []).length;
+const buildsBefore = await publishedCount(dataDir);
 
 let saves = 0;
 const saver = setInterval(() => {
@@ -23,7 +24,7 @@ const saver = setInterval(() => {
 }, 3000);
 const figures = await load(server.url, 20, 50, ['/', `/training/${first!.id}`, '/api/trainings?state=CA']);
 clearInterval(saver);
-const builds = (server.output().match(/publisher: published/g) ?? []).length - buildsBefore;
+const builds = (await publishedCount(dataDir)) - buildsBefore;
 
 await closeDb();
 await server.stop();

@@ -1,74 +1,97 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeDb, getSql } from '../../src/data/db';
-import * as trainings from '../../src/data/trainings';
 import { takeSnapshot } from '../../src/publish/snapshot';
 import { runAstroBuild } from '../../src/publish/astroBuild';
-import { startServer, tempDir, waitFor } from '../../tests/support/server';
-import { adminClient } from '../../tests/support/adminClient';
-import { generateListings } from './generate';
+import { tempDir, waitFor } from '../../tests/support/server';
+import { adminClient, type AdminClient } from '../../tests/support/adminClient';
+import { buildsOf } from '../../tests/support/builds';
+import { untilQuiet, withSite } from './siteServer';
 import { median, percentile } from './stats';
+
+/** One edit: from the PATCH's answer to the new title served, and what its publish cost. */
+export interface EditFigures {
+  ms: number;
+  mode: string | null;
+  rendered: number | null;
+  cpuMs: number | null;
+  peakRssMiB: number | null;
+}
 
 export interface SaveToLiveResult {
   n: number;
-  runs: number[];
+  runs: EditFigures[];
   medianMs: number;
   p95Ms: number;
+  /** Medians over the edits of the publish's own figures. */
   rendered: number;
-  restored: number;
+  cpuMs: number;
+  peakRssMiB: number;
   coldBuildMs: number;
+  coldBuildPeakMiB: number | null;
   ratioToColdBuild: number;
 }
 
+export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: `bench-password-${process.pid}` };
+
 /**
- * Save → live (issues 3 and 8): edit one training through the admin API of a running server and
- * time until its page serves the new title; compared with a cold full build of the same site.
+ * Edits a training's title through the admin API, `runs` times, each a lone edit (the next starts
+ * once the site is quiet again), and times from the PATCH's answer until `pages` all serve it.
  */
-export async function benchSaveToLive(n: number | 'demo', runs = 5): Promise<SaveToLiveResult> {
-  const dataDir = tempDir('emdr-bench-');
-  const password = `bench-${process.pid}-${Date.now()}`;
-  const server = await startServer({
-    dataDir,
-    env: {
-      SEED_DEMO: n === 'demo' ? '1' : '0',
-      REBUILD_DEBOUNCE_MS: '1000',
-      ADMIN_EMAIL: 'bench@example.com',
-      ADMIN_PASSWORD: password,
-    },
-  });
-  process.env.DATA_DIR = dataDir;
-  process.env.DATABASE_URL = '';
-  try {
-    const sql = await getSql();
-    if (n !== 'demo') await generateListings(sql, n);
-    const ids = (await trainings.listAll()).map((t) => t.id);
+export async function timeEdits(
+  admin: AdminClient,
+  target: string,
+  pages: string[],
+  dataDirs: string[],
+  runs: number,
+): Promise<EditFigures[]> {
+  const figures: EditFigures[] = [];
+  for (let i = 1; i <= runs; i++) {
+    const title = `Benchmark edit ${i} ${Date.now()}`;
+    const saved = await admin.call('PATCH', `/api/admin/trainings/${target}`, { title });
+    const started = performance.now();
+    if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${JSON.stringify(saved.body)}`);
+    await Promise.all(
+      pages.map((page) => waitFor(async () => (await (await fetch(page)).text()).includes(title), 120_000, 20)),
+    );
+    const ms = performance.now() - started;
+    for (const dataDir of dataDirs) await untilQuiet(dataDir);
+    const build = (await buildsOf(dataDirs[0]!)).filter((b) => b.outcome === 'published').at(-1);
+    figures.push({
+      ms: Math.round(ms),
+      mode: build?.mode ?? null,
+      rendered: build?.rendered ?? null,
+      cpuMs: build?.cpuMs ?? null,
+      peakRssMiB: build?.peakRssMib ?? null,
+    });
+    // Lone edits: the next one is not part of this one's burst (REBUILD_DEBOUNCE_MS is 1000).
+    await new Promise((r) => setTimeout(r, 1500));
+  }
+  return figures;
+}
+
+export function summarize(runs: EditFigures[]) {
+  const of = (key: 'rendered' | 'cpuMs' | 'peakRssMiB') => median(runs.map((r) => r[key] ?? NaN));
+  const times = runs.map((r) => r.ms);
+  return {
+    medianMs: Math.round(median(times)),
+    p95Ms: Math.round(percentile(times, 95)),
+    rendered: of('rendered'),
+    cpuMs: of('cpuMs'),
+    peakRssMiB: of('peakRssMiB'),
+  };
+}
+
+/**
+ * Save → live at N trainings on the embedded database: lone title edits of a training in the
+ * middle of the list, against a cold full `astro build` of the same data (what every change cost
+ * before data-only changes were rendered in-process).
+ */
+export async function benchSaveToLive(n: number, runs = 12): Promise<SaveToLiveResult> {
+  return withSite(n, BENCH_ADMIN, async ({ server, dataDir, ids }) => {
     const target = ids[Math.floor(ids.length / 2)]!;
-    const pageUrl = `${server.url}/training/${target}`;
-    await waitFor(async () => (await fetch(pageUrl)).status === 200, 600_000, 250);
-    await new Promise((r) => setTimeout(r, 3000));
+    const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
+    const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
 
-    const admin = await adminClient(server.url, 'bench@example.com', password);
-    const times: number[] = [];
-    for (let i = 1; i <= runs; i++) {
-      const title = `Benchmark edit ${i} ${Date.now()}`;
-      const started = performance.now();
-      const saved = await admin.call('PATCH', `/api/admin/trainings/${target}`, { title });
-      if (saved.status !== 200) throw new Error(`save failed: ${saved.status} ${JSON.stringify(saved.body)}`);
-      await waitFor(async () => (await (await fetch(pageUrl)).text()).includes(title), 600_000, 25);
-      times.push(performance.now() - started);
-      await new Promise((r) => setTimeout(r, 1500));
-    }
-    const last =
-      server
-        .output()
-        .trim()
-        .split('\n')
-        .filter((l) => l.includes('publisher: published'))
-        .at(-1) ?? '';
-    const rendered = Number(last.match(/(\d+) rendered/)?.[1] ?? NaN);
-    const restored = Number(last.match(/(\d+) restored/)?.[1] ?? NaN);
-
-    // The anchor: a full cold build of the same site (fresh cache, nothing to restore).
     const coldDir = tempDir('emdr-bench-cold-');
     const dataFile = path.join(coldDir, 'input.json');
     fs.writeFileSync(dataFile, JSON.stringify(await takeSnapshot()));
@@ -80,21 +103,14 @@ export async function benchSaveToLive(n: number | 'demo', runs = 5): Promise<Sav
     });
     fs.rmSync(coldDir, { recursive: true, force: true });
     if (!cold.ok) throw new Error(`cold build failed: ${cold.log.slice(-2000)}`);
-
-    const medianMs = median(times);
+    const summary = summarize(edits);
     return {
-      n: n === 'demo' ? ids.length : n,
-      runs: times.map(Math.round),
-      medianMs: Math.round(medianMs),
-      p95Ms: Math.round(percentile(times, 95)),
-      rendered,
-      restored,
+      n,
+      runs: edits,
+      ...summary,
       coldBuildMs: cold.ms,
-      ratioToColdBuild: Number((medianMs / cold.ms).toFixed(2)),
+      coldBuildPeakMiB: cold.usage?.peakRssMiB ?? null,
+      ratioToColdBuild: Number((summary.medianMs / cold.ms).toFixed(3)),
     };
-  } finally {
-    await closeDb();
-    await server.stop();
-    fs.rmSync(dataDir, { recursive: true, force: true });
-  }
+  });
 }

@@ -109,19 +109,63 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** wrk against each path after a warm-up (JIT, compressed variants), the server pinned by the caller. */
-export async function servingFigures(
+/** One path served by ours and by the anchor, in alternating rounds; the figures are the medians. */
+export interface ServingComparison {
+  path: string;
+  ours: WrkFigures;
+  anchor: WrkFigures;
+  /** Requests per second, each round. */
+  oursRounds: number[];
+  anchorRounds: number[];
+  /** Median of ours over median of the anchor. */
+  ratio: number;
+}
+
+/**
+ * wrk against each path on both servers (pinned by the caller), after a warm-up, in alternating
+ * rounds: these shared machines swing by half within a minute, and a neighbour's burst then falls
+ * on both servers' rounds alike instead of on one whole measurement.
+ */
+export async function compareServing(
   wrk: string,
-  url: string,
+  urls: { ours: string; anchor: string },
   paths: string[],
+  rounds: number,
   seconds: number,
-): Promise<WrkFigures[]> {
-  const figures: WrkFigures[] = [];
+): Promise<ServingComparison[]> {
+  const comparisons: ServingComparison[] = [];
   for (const p of paths) {
-    await wrkLoad(wrk, `${url}${p}`, 2);
-    figures.push(await wrkLoad(wrk, `${url}${p}`, seconds));
+    const target = { ours: `${urls.ours}${p}`, anchor: `${urls.anchor}${p}` };
+    await wrkLoad(wrk, target.ours, 2);
+    await wrkLoad(wrk, target.anchor, 2);
+    const ours: WrkFigures[] = [];
+    const anchor: WrkFigures[] = [];
+    for (let round = 0; round < rounds; round++) {
+      ours.push(await wrkLoad(wrk, target.ours, seconds));
+      anchor.push(await wrkLoad(wrk, target.anchor, seconds));
+    }
+    const [a, b] = [medianRun(ours), medianRun(anchor)];
+    comparisons.push({
+      path: p,
+      ours: a,
+      anchor: b,
+      oursRounds: ours.map((f) => f.requestsPerSecond),
+      anchorRounds: anchor.map((f) => f.requestsPerSecond),
+      ratio: Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
+    });
   }
-  return figures;
+  return comparisons;
+}
+
+function medianRun(runs: WrkFigures[]): WrkFigures {
+  const sorted = [...runs].sort((x, y) => x.requestsPerSecond - y.requestsPerSecond);
+  const middle = sorted[Math.floor((sorted.length - 1) / 2)]!;
+  return {
+    ...middle,
+    errors: runs.reduce((sum, r) => sum + r.errors, 0),
+    non2xx: runs.reduce((sum, r) => sum + r.non2xx, 0),
+    generatorSaturated: runs.some((r) => r.generatorSaturated),
+  };
 }
 
 /**
