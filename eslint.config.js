@@ -59,7 +59,6 @@ export default defineConfig(
   },
   {
     files: ['src/site/**/*.{ts,tsx}', 'src/admin/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    ignores: ['src/site/siteData.ts', 'src/site/cacheKey.ts'],
     rules: {
       'no-restricted-imports': [
         'error',

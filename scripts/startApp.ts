@@ -101,7 +101,6 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
     const renderer = env.buildHookUrl ? null : loadRenderer(paths.build(bootBuild));
     const spare = renderer ? new SpareBuild(paths) : null;
-    spare?.prepare(bootBuild);
     publisher = new Publisher({
       builder: {
         ...localSite,
@@ -121,6 +120,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
     if (usesExternalDatabase() || (await isEmbeddedOwner())) {
       await publisher.start();
+      spare?.prepare(bootBuild);
       if (renderer) void warmUp(renderer).catch((error: Error) => log(`publisher: warm-up failed: ${error.message}`));
     }
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` }, log);

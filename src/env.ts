@@ -166,3 +166,11 @@ export function publicEnv() {
 export function siteDataFile(): string | null {
   return rawEnv().SITE_DATA_FILE || null;
 }
+
+/**
+ * The environment of a child process this one starts (the build): everything this process has,
+ * so the child reads the same settings, plus the child's own.
+ */
+export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
+  return { ...process.env, ...extra };
+}

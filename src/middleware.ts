@@ -1,7 +1,7 @@
 import { defineMiddleware } from 'astro:middleware';
 import { json } from './server/http';
 import { allowedMethods } from './server/allowedMethods';
-import { newRequestId } from './server/log';
+import { newRequestId } from './log';
 
 /**
  * For what Astro renders on demand (admin pages and API, /trainings): a request id on every answer,

@@ -51,7 +51,7 @@ export function writeReport(results: Record<string, any>): string {
       `Static ${c.path.startsWith('/training/') ? '/training/{id}' : c.path} N=100`,
       `${c.ours.requestsPerSecond} req/s (median of rounds ${c.oursRounds.join(', ')}), p99 ${c.ours.p99Ms} ms; one Node process`,
       `${results.serving.anchor}: ${c.anchor.requestsPerSecond} req/s (rounds ${c.anchorRounds.join(', ')}), p99 ${c.anchor.p99Ms} ms${c.anchor.non2xx || c.anchor.errors ? ` (${c.anchor.non2xx + c.anchor.errors} errors: not an anchor)` : ''}; load: ${generatorNote(c.ours, c.anchor)}, rounds alternating`,
-      `${c.ratio}×`,
+      `${c.ratio}×${c.floor ? `; ${c.floorRatio}× the node:http floor (a bare server answering the same bytes from memory: ${c.floor.requestsPerSecond} req/s, rounds ${c.floorRounds.join(', ')})` : ''}`,
       '≥ 0.5×',
     );
   for (const l of results.listing ?? []) {

@@ -14,7 +14,7 @@ import { benchListing } from './listingFigures';
 import { lighthouse } from './lighthouse';
 import { benchSaveToLive } from './saveToLive';
 import { benchScaleOut } from './scaleOut';
-import { compareServing, findNginx, NGINX_ANCHOR, startApiFloor, startNginx } from './servingBench';
+import { compareServing, findNginx, NGINX_ANCHOR, startApiFloor, startNginx, startStaticFloor } from './servingBench';
 import { withSite } from './siteServer';
 import { findWrk, pinToCore, unpin, wrkLoad } from './wrk';
 import { writeReport } from './report';
@@ -63,14 +63,16 @@ for (const n of sizes) {
     if (!wrk || !nginxBin) return log('wrk or nginx could not be had: no serving figures');
     log('static serving against nginx, N=100');
     const nginx = await startNginx(nginxBin, client, tempDir('emdr-nginx-'));
-    pinToCore(server.child.pid!);
-    nginx.pids.forEach((pid) => pinToCore(pid));
     const paths = ['/', `/training/${ids[0]}`];
+    const floor = await startStaticFloor(client, paths);
+    for (const pid of [server.child.pid!, floor.pid, ...nginx.pids]) pinToCore(pid);
+    const urls = { ours: server.url, anchor: nginx.url, floor: floor.url };
     results.serving = {
       anchor: `${NGINX_ANCHOR}${nginx.brotli ? '' : ' (brotli module not available: gzip_static only)'}`,
-      comparisons: await compareServing(wrk, { ours: server.url, anchor: nginx.url }, paths, quick ? 3 : 5, seconds),
+      comparisons: await compareServing(wrk, urls, paths, quick ? 3 : 5, seconds),
     };
     nginx.stop();
+    floor.stop();
     unpin(server.child.pid!);
   });
   (results.listing as unknown[]).push(figures);

@@ -109,16 +109,37 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** One path served by ours and by the anchor, in alternating rounds; the figures are the medians. */
+/** One path served by ours, by the anchor and by the node:http floor, in alternating rounds; the figures are the medians. */
 export interface ServingComparison {
   path: string;
   ours: WrkFigures;
   anchor: WrkFigures;
+  floor?: WrkFigures;
   /** Requests per second, each round. */
   oursRounds: number[];
   anchorRounds: number[];
+  floorRounds?: number[];
   /** Median of ours over median of the anchor. */
   ratio: number;
+  /** Median of ours over median of the node:http floor. */
+  floorRatio?: number;
+}
+
+/**
+ * A bare node:http process answering the given pages from memory (scripts/bench/staticFloor.mjs):
+ * what Node's HTTP stack alone does with the same bytes, to tell our code's cost from Node's.
+ */
+export async function startStaticFloor(
+  client: string,
+  paths: string[],
+): Promise<{ url: string; pid: number; stop(): void }> {
+  const port = await freePort();
+  const pages = paths.map((p) => `${p}=${path.join(client, p.replace(/^\//, ''), 'index.html')}`);
+  const child = spawn(process.execPath, [path.resolve('scripts/bench/staticFloor.mjs'), String(port), ...pages], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  await new Promise((resolve) => child.stdout.once('data', resolve));
+  return { url: `http://127.0.0.1:${port}`, pid: child.pid!, stop: () => child.kill('SIGTERM') };
 }
 
 /**
@@ -128,30 +149,39 @@ export interface ServingComparison {
  */
 export async function compareServing(
   wrk: string,
-  urls: { ours: string; anchor: string },
+  urls: { ours: string; anchor: string; floor?: string },
   paths: string[],
   rounds: number,
   seconds: number,
 ): Promise<ServingComparison[]> {
   const comparisons: ServingComparison[] = [];
   for (const p of paths) {
-    const target = { ours: `${urls.ours}${p}`, anchor: `${urls.anchor}${p}` };
-    await wrkLoad(wrk, target.ours, 2);
-    await wrkLoad(wrk, target.anchor, 2);
-    const ours: WrkFigures[] = [];
-    const anchor: WrkFigures[] = [];
+    const targets = {
+      ours: `${urls.ours}${p}`,
+      anchor: `${urls.anchor}${p}`,
+      floor: urls.floor && `${urls.floor}${p}`,
+    };
+    const runs: Record<'ours' | 'anchor' | 'floor', WrkFigures[]> = { ours: [], anchor: [], floor: [] };
+    const names = (['ours', 'anchor', 'floor'] as const).filter((name) => targets[name]);
+    for (const name of names) await wrkLoad(wrk, targets[name]!, 2);
     for (let round = 0; round < rounds; round++) {
-      ours.push(await wrkLoad(wrk, target.ours, seconds));
-      anchor.push(await wrkLoad(wrk, target.anchor, seconds));
+      for (const name of names) runs[name].push(await wrkLoad(wrk, targets[name]!, seconds));
     }
-    const [a, b] = [medianRun(ours), medianRun(anchor)];
+    const [a, b] = [medianRun(runs.ours), medianRun(runs.anchor)];
+    const floor = runs.floor.length ? medianRun(runs.floor) : undefined;
+    const rate = (x: WrkFigures) => x.requestsPerSecond;
     comparisons.push({
       path: p,
       ours: a,
       anchor: b,
-      oursRounds: ours.map((f) => f.requestsPerSecond),
-      anchorRounds: anchor.map((f) => f.requestsPerSecond),
+      oursRounds: runs.ours.map(rate),
+      anchorRounds: runs.anchor.map(rate),
       ratio: Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
+      ...(floor && {
+        floor,
+        floorRounds: runs.floor.map(rate),
+        floorRatio: Number((a.requestsPerSecond / floor.requestsPerSecond).toFixed(2)),
+      }),
     });
   }
   return comparisons;

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SortOrder } from '../domain/adminList';
+import Button, { buttonClass } from '../ui/Button';
 
 export interface Column {
   label: string;
@@ -85,32 +86,28 @@ function HeaderCell(props: { column: Column; sort?: SortOrder; sortHref?(key: st
   );
 }
 
-const actionClass = 'whitespace-nowrap rounded border px-3 py-1';
-
 /** The row's actions on one line from 1024 px up; Edit and Delete named after the row's item. */
 export function RowActions(props: { editHref: string; name: string; onDelete(): void; children?: ReactNode }) {
   return (
     <td className="px-4 py-3">
       <div className="flex flex-wrap gap-2 lg:flex-nowrap">
         {props.children}
-        <a
-          href={props.editHref}
-          className={`${actionClass} border-slate-400 hover:bg-slate-100`}
-          aria-label={`Edit ${props.name}`}
-        >
+        <a href={props.editHref} className={rowActionClass} aria-label={`Edit ${props.name}`}>
           Edit
         </a>
-        <button
-          type="button"
+        <Button
+          variant="danger"
+          size="sm"
+          className="whitespace-nowrap"
           onClick={props.onDelete}
-          className={`${actionClass} border-red-700 text-red-800 hover:bg-red-50`}
           aria-label={`Delete ${props.name}`}
         >
           Delete
-        </button>
+        </Button>
       </div>
     </td>
   );
 }
 
-export const rowActionClass = `${actionClass} border-slate-400 hover:bg-slate-100`;
+/** A link in a table row's actions, drawn as a small button. */
+export const rowActionClass = buttonClass('secondary', 'sm', 'whitespace-nowrap');

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { inputClass } from '../ui/Field';
+import Button from '../ui/Button';
 
 /**
  * Search and filters of an admin table: a plain GET form, so it works before the island has loaded
@@ -24,9 +25,7 @@ export function ListToolbar(props: {
       </div>
       {props.children}
       {props.sort && <input type="hidden" name="sort" value={props.sort} />}
-      <button type="submit" className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
-        Search
-      </button>
+      <Button type="submit">Search</Button>
       {props.clearHref && (
         <a href={props.clearHref} className="px-2 py-2 text-brand-800 underline">
           Clear

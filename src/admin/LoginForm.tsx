@@ -8,6 +8,7 @@ import { AdminToaster, notify } from './notify';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import { useServerNotice } from './serverNotice';
 import { useHydrated } from '../ui/useHydrated';
+import Button from '../ui/Button';
 
 type Values = z.input<typeof LoginSchema>;
 
@@ -71,13 +72,9 @@ export default function LoginForm() {
             {...register('password')}
           />
         </Field>
-        <button
-          type="submit"
-          disabled={isSubmitting}
-          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-        >
+        <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Login'}
-        </button>
+        </Button>
       </form>
     </div>
   );

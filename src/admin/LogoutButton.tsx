@@ -3,6 +3,7 @@ import { NOTICES } from '../domain/adminNotice';
 import { api } from './api';
 import { notify } from './notify';
 import { useServerNotice } from './serverNotice';
+import Button from '../ui/Button';
 
 /**
  * The dashboard's Logout: a real form, so a click before the island hydrates still logs
@@ -25,9 +26,9 @@ export default function LogoutButton() {
 
   return (
     <form method="post" action="/api/admin/logout" onSubmit={logout}>
-      <button type="submit" className="rounded-md border border-slate-400 px-4 py-2 hover:bg-slate-100">
+      <Button type="submit" variant="secondary">
         Logout
-      </button>
+      </Button>
     </form>
   );
 }

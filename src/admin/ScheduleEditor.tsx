@@ -2,9 +2,7 @@ import { useFieldArray, useFormContext } from 'react-hook-form';
 import { EMPTY_SCHEDULE_ROW } from '../domain/scheduleRows';
 import { FormField } from '../ui/FormField';
 import type { TrainingFormValues } from '../domain/trainingForm';
-
-const smallButton =
-  'rounded border border-slate-400 px-2 py-1 text-sm hover:bg-slate-100 disabled:cursor-not-allowed disabled:opacity-50';
+import Button from '../ui/Button';
 
 /** Moves focus to a control of a row after it moved, so keyboard users keep their place. */
 function focusLater(id: string) {
@@ -38,10 +36,10 @@ export function ScheduleEditor() {
                   <FormField name={`schedule.${index}.topics`} label="Topics" as="textarea" rows={2} />
                 </div>
                 <div className="mt-2 flex flex-wrap justify-end gap-2">
-                  <button
-                    type="button"
+                  <Button
+                    variant="secondary"
+                    size="sm"
                     id={`schedule-${index}-up`}
-                    className={smallButton}
                     disabled={index === 0}
                     onClick={() => {
                       move(index, index - 1);
@@ -49,11 +47,11 @@ export function ScheduleEditor() {
                     }}
                   >
                     <span aria-hidden="true">↑</span> Move up
-                  </button>
-                  <button
-                    type="button"
+                  </Button>
+                  <Button
+                    variant="secondary"
+                    size="sm"
                     id={`schedule-${index}-down`}
-                    className={smallButton}
                     disabled={index === fields.length - 1}
                     onClick={() => {
                       move(index, index + 1);
@@ -61,14 +59,10 @@ export function ScheduleEditor() {
                     }}
                   >
                     <span aria-hidden="true">↓</span> Move down
-                  </button>
-                  <button
-                    type="button"
-                    className="rounded border border-red-700 px-2 py-1 text-sm text-red-800 hover:bg-red-50"
-                    onClick={() => remove(index)}
-                  >
+                  </Button>
+                  <Button variant="danger" size="sm" onClick={() => remove(index)}>
                     Remove
-                  </button>
+                  </Button>
                 </div>
               </div>
             </li>
@@ -81,16 +75,15 @@ export function ScheduleEditor() {
         </p>
       )}
       <div>
-        <button
-          type="button"
-          className="rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50"
+        <Button
+          variant="outline"
           onClick={() => {
             append({ ...EMPTY_SCHEDULE_ROW });
             focusLater(`schedule-${fields.length}-day`);
           }}
         >
           Add schedule day
-        </button>
+        </Button>
       </div>
     </fieldset>
   );

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $edited } from './editedRecord';
+import Button from '../ui/Button';
 
 /**
  * Shown when a save was refused because someone else changed the record meanwhile (412). Reload
@@ -34,14 +35,9 @@ export function StaleRecordNotice({ noun }: { noun: string }) {
         Your changes were not saved. Reload to get the latest version; what you typed stays in the form.
       </p>
       {status === 'failed' && <p className="mb-3 text-red-800">Could not reload; try again.</p>}
-      <button
-        type="button"
-        onClick={onReload}
-        disabled={status === 'busy'}
-        className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
-      >
+      <Button onClick={onReload} disabled={status === 'busy'}>
         Reload latest version
-      </button>
+      </Button>
     </div>
   );
 }

@@ -1,9 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { initials } from '../domain/display';
-import { PHOTO_MESSAGES } from '../domain/photo';
+import { PHOTO_HINT, PHOTO_MESSAGES } from '../domain/photo';
 import { notify } from './notify';
 import { useHydrated } from '../ui/useHydrated';
 import { createPhotoUppy, registerPhoto, registrationError, useUppyValue } from './photoUploader';
+import Button from '../ui/Button';
 
 type Message = { kind: 'error' | 'info'; text: string } | null;
 
@@ -89,13 +90,9 @@ export default function TrainerPhotoField(props: {
               className="h-20 w-20 rounded-full object-cover"
             />
           )}
-          <button
-            type="button"
-            onClick={() => onChange(null)}
-            className="rounded border border-red-700 px-3 py-1 text-red-800 hover:bg-red-50"
-          >
+          <Button variant="danger" size="sm" onClick={() => onChange(null)}>
             Remove photo
-          </button>
+          </Button>
         </div>
       ) : (
         <div className="flex flex-wrap items-center gap-3">
@@ -108,16 +105,15 @@ export default function TrainerPhotoField(props: {
             className="hidden"
             onChange={(event) => void choose(event.target.files?.[0])}
           />
-          <button
-            type="button"
+          <Button
+            variant="outline"
             disabled={busy || !hydrated}
             aria-disabled={busy || !hydrated}
             onClick={() => input.current?.click()}
-            className="rounded-md border border-brand-700 px-3 py-2 font-medium text-brand-800 hover:bg-brand-50 disabled:opacity-60"
           >
             Upload Photo
-          </button>
-          <span className="text-sm text-slate-700">JPEG, PNG, WebP or GIF, at most 5 MB</span>
+          </Button>
+          <span className="text-sm text-slate-700">{PHOTO_HINT}</span>
         </div>
       )}
       {busy && fileName && (

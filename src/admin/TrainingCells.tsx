@@ -2,6 +2,7 @@ import { formatDate, formatPrice } from '../domain/display';
 import { Badge } from '../ui/Badge';
 import { RowActions, rowActionClass } from './AdminTable';
 import type { TrainingRow } from './stores';
+import Button from '../ui/Button';
 
 /**
  * One training's cells in Manage Trainings: "Ended" once its end has passed; "View" opens the public
@@ -26,16 +27,17 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
         </div>
       </td>
       <RowActions editHref={`/admin/trainings/${training.id}`} name={training.title} onDelete={props.onDelete}>
-        <button
-          type="button"
+        <Button
+          variant="secondary"
+          size="sm"
+          className="whitespace-nowrap"
           role="switch"
           aria-checked={training.isPublished}
           aria-label={`Published: ${training.title}`}
           onClick={props.onToggle}
-          className={rowActionClass}
         >
           {training.isPublished ? 'Unpublish' : 'Publish'}
-        </button>
+        </Button>
         {isPublic ? (
           <a href={`/training/${training.id}`} className={rowActionClass} aria-label={`View ${training.title}`}>
             View

@@ -9,6 +9,7 @@ import { notify } from './notify';
 import { applyServerErrors } from './formErrors';
 import { Spinner } from '../ui/Spinner';
 import { useHydrated } from '../ui/useHydrated';
+import Button, { buttonClass } from '../ui/Button';
 
 /** What the trainer and training forms share: where the records live and what they are called. */
 export interface RecordKind {
@@ -128,18 +129,18 @@ export function FormActions(props: { kind: RecordKind; editing: boolean; submitt
   const hydrated = useHydrated();
   return (
     <div className={`mt-2 flex justify-end gap-3 ${props.className ?? ''}`}>
-      <a href={props.kind.listHref} className="rounded-md border border-slate-400 px-4 py-2 hover:bg-slate-100">
+      <a href={props.kind.listHref} className={buttonClass('secondary')}>
         Cancel
       </a>
-      <button
+      <Button
         type="submit"
         disabled={props.submitting || !hydrated}
         aria-disabled={props.submitting || !hydrated}
-        className="inline-flex items-center gap-2 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800 disabled:opacity-60"
+        className="inline-flex items-center gap-2"
       >
         {props.submitting && <Spinner />}
         {props.editing ? `Update ${props.kind.label}` : `Create ${props.kind.label}`}
-      </button>
+      </Button>
     </div>
   );
 }
@@ -159,13 +160,9 @@ export function RecordNotFound({ kind }: { kind: RecordKind }) {
           : `This ${noun} does not exist any more; it may have been deleted.`}
       </p>
       {loadFailed && (
-        <button
-          type="button"
-          onClick={() => window.location.reload()}
-          className="mb-4 mr-4 rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
+        <Button className="mb-4 mr-4" onClick={() => window.location.reload()}>
           Try again
-        </button>
+        </Button>
       )}
       <a className="text-brand-800 underline" href={kind.listHref}>
         Back to {noun}s

@@ -1,4 +1,5 @@
 import type { TrainingFormValues } from '../domain/trainingForm';
+import { TrainingFieldsSchema } from '../domain/training';
 import { scheduleRowsFromText } from '../domain/scheduleRows';
 import { zoneForState } from '../domain/timeZones';
 import { toLocalInput } from './localDateTime';
@@ -6,13 +7,16 @@ import type { TrainingRow } from './stores';
 
 /** The training form's values: new-training defaults, a stored row as form values, number parsing. */
 
+/** The defaults the API schema gives a body without these fields. */
+const { shape } = TrainingFieldsSchema;
+
 // docs/product.md: a new training is published, In-Person, price 0, CE 0, not EMDRIA certified.
 export const TRAINING_DEFAULTS: TrainingFormValues = {
   trainerId: '',
   title: '',
   description: '',
   price: 0,
-  ceCredits: 0,
+  ceCredits: shape.ceCredits.parse(undefined),
   startDate: '',
   endDate: '',
   format: 'In-Person',
@@ -22,8 +26,8 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   thinkificUrl: '',
   schedule: [],
   refundPolicy: '',
-  isEMDRIACertified: false,
-  isPublished: true,
+  isEMDRIACertified: shape.isEMDRIACertified.parse(undefined),
+  isPublished: shape.isPublished.parse(undefined),
   // Empty: the chosen state's zone, shown by the form; an admin may pick another.
   timeZone: '',
 };

@@ -19,16 +19,23 @@ export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
 }
 
 /**
- * State-changing admin calls must come from our own pages: Origin must be the site's
- * origin or this request's own origin; a missing or foreign Origin is 403. Astro's checkOrigin
- * only covers form posts.
+ * The origins that are this site for a request: the public one (SITE_URL), and the one the request
+ * was addressed to (by its URL and its Host header), which differ behind a proxy or on localhost.
+ */
+export function ownOrigins(ctx: Ctx): string[] {
+  const origins = new Set([new URL(serverEnv().siteUrl).origin, ctx.url.origin]);
+  const host = ctx.request.headers.get('host');
+  if (host) origins.add(`${ctx.url.protocol}//${host}`);
+  return [...origins];
+}
+
+/**
+ * State-changing admin calls must come from our own pages: Origin must be one of ours; a missing or
+ * foreign Origin is 403. Astro's checkOrigin only covers form posts.
  */
 export function requireSameOrigin(ctx: Ctx): void {
   const origin = ctx.request.headers.get('origin');
-  const allowed = new Set([new URL(serverEnv().siteUrl).origin, ctx.url.origin]);
-  const host = ctx.request.headers.get('host');
-  if (host) allowed.add(`${ctx.url.protocol}//${host}`);
-  if (!origin || !allowed.has(origin)) throw new HttpError(403, 'Cross-site request refused');
+  if (!origin || !ownOrigins(ctx).includes(origin)) throw new HttpError(403, 'Cross-site request refused');
 }
 
 /** The client's address as the host resolved it behind trusted proxies (TRUST_PROXY). */

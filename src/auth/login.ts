@@ -1,6 +1,6 @@
 import * as admins from '../data/admins';
 import type { Logger } from 'pino';
-import { log as rootLog } from '../server/log';
+import { log as rootLog } from '../log';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession } from './sessions';
 import { admit, pruneAttempts, succeeded } from './throttle';

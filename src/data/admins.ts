@@ -20,12 +20,6 @@ export async function findById(id: string): Promise<AdminUser | undefined> {
   return row;
 }
 
-export async function count(): Promise<number> {
-  const sql = await getSql();
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from admin_users`;
-  return row!.n;
-}
-
 export async function insert(email: string, passwordHash: string): Promise<AdminUser> {
   const sql = await getSql();
   const [row] = await sql<AdminUser[]>`

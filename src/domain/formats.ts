@@ -1,7 +1,6 @@
 /** Training formats (docs/product.md). A Hybrid training matches both other filters. */
 export const FORMATS = ['In-Person', 'Virtual', 'Hybrid'] as const;
 export type TrainingFormat = (typeof FORMATS)[number];
-export const FORMAT_MAX_LENGTH = 20;
 
 export function isFormat(value: string): value is TrainingFormat {
   return (FORMATS as readonly string[]).includes(value);

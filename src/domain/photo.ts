@@ -3,13 +3,21 @@ import { z } from 'zod';
 /** Trainer photo limits (docs/product.md), shared by the upload widget and the server checks. */
 export const MAX_PHOTO_BYTES = 5_242_880;
 export const PHOTO_ALLOWED_TYPES = ['image/*'];
+/** The image formats a photo is recognised as by its bytes (src/storage/imageType.ts). */
+export const PHOTO_FORMATS = ['JPEG', 'PNG', 'WebP', 'GIF'] as const;
+
+const formats = `${PHOTO_FORMATS.slice(0, -1).join(', ')} or ${PHOTO_FORMATS.at(-1)}`;
+const maxMegabytes = `${MAX_PHOTO_BYTES / 1024 / 1024} MB`;
+
+/** What the upload control says it takes: 'JPEG, PNG, WebP or GIF, at most 5 MB'. */
+export const PHOTO_HINT = `${formats}, at most ${maxMegabytes}`;
 
 export const PHOTO_MESSAGES = {
   notOurs: 'Photo URL must be an upload URL issued by this site',
   missing: 'The uploaded photo was not found; upload it again',
   empty: 'The uploaded photo is empty',
-  tooLarge: 'Photo must be at most 5 MB',
-  notImage: 'Photo must be a JPEG, PNG, WebP or GIF image',
+  tooLarge: `Photo must be at most ${maxMegabytes}`,
+  notImage: `Photo must be a ${formats} image`,
   uploaded: 'Photo uploaded successfully',
 } as const;
 

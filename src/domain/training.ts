@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FORMATS, FORMAT_MAX_LENGTH } from './formats';
+import { FORMATS } from './formats';
 import { STATE_CODES } from './states';
 import { LIMITS, optionalText, requiredText, requiredUrl } from './fields';
 import { SCHEDULE_MESSAGE, isValidScheduleText } from './schedule';
@@ -63,7 +63,7 @@ export const TrainingFieldsSchema = z.strictObject({
   endDate: dateField(TRAINING_MESSAGES.endDate),
   location: requiredText(TRAINING_MESSAGES.location),
   venue: optionalText(),
-  format: z.enum(FORMATS, { error: TRAINING_MESSAGES.format }).refine((f) => f.length <= FORMAT_MAX_LENGTH),
+  format: z.enum(FORMATS, { error: TRAINING_MESSAGES.format }),
   state: z
     .union([z.enum(STATE_CODES as [string, ...string[]], { error: TRAINING_MESSAGES.state }), z.literal('')])
     .nullish()

@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { usageFromResourceUsage, type Usage } from './usage';
+import { childEnv } from '../env';
 
 /**
  * How the build's child process runs (peak memory must stay under 800 MiB at N = 5,000). Rolldown's
@@ -44,15 +45,14 @@ export function runAstroBuild(opts: {
     const log = fs.createWriteStream(opts.logFile);
     const child = spawn(process.execPath, [...BUILD_NODE_FLAGS, '--import', reporter, astroBin, 'build'], {
       cwd: process.cwd(),
-      env: {
-        ...process.env,
+      env: childEnv({
         ...BUILD_ENV,
         OUT_DIR: opts.outDir,
         ASTRO_CACHE_DIR: opts.cacheDir,
         SITE_DATA_FILE: opts.dataFile,
         ASTRO_TELEMETRY_DISABLED: '1',
         NODE_ENV: 'production',
-      },
+      }),
       stdio: ['ignore', 'pipe', 'pipe', 'pipe'],
     });
     let output = '';

@@ -10,7 +10,7 @@ import { liveBuildId, pruneBuilds, swapCurrent } from './swap';
 import { codeFingerprint, FINGERPRINT_FILE, fingerprintOf } from './fingerprint';
 import { MAX_PAGES_IN_PROCESS, renderIncrementally, replaceFile, type PagePlan } from './incrementalBuild';
 import type { PageRenderer } from './pageRenderer';
-import { meterThisProcess, type Usage } from './usage';
+import { meterThisProcess, type Meter, type Usage } from './usage';
 import type { SpareBuild } from './spareBuild';
 
 export const KEEP_PREVIOUS_BUILDS = 3;
@@ -55,8 +55,16 @@ export interface PublishOptions {
  * the live site is untouched and the failed folder is removed.
  */
 export async function buildAndSwap(paths: SitePaths, options: PublishOptions = {}): Promise<BuildOutcome> {
-  const started = Date.now();
   const meter = meterThisProcess();
+  try {
+    return await publish(paths, options, meter);
+  } finally {
+    meter.stop();
+  }
+}
+
+async function publish(paths: SitePaths, options: PublishOptions, meter: Meter): Promise<BuildOutcome> {
+  const started = Date.now();
   const buildId = newBuildId();
   const outDir = paths.build(buildId);
   const fail = (error: string, mode?: BuildMode, aborted?: boolean): BuildOutcome => {

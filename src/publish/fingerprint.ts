@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { publicEnv, serverEnv } from '../env';
 
 /**
  * A hash of the code a build is made from. At start, a live build with the same fingerprint is
@@ -22,9 +23,7 @@ export function codeFingerprint(root = process.cwd()): string {
   };
   for (const input of INPUTS) visit(input);
   // Public settings are baked into the pages at build time.
-  for (const [key, value] of Object.entries(process.env).sort()) {
-    if (key.startsWith('PUBLIC_') || key === 'SITE_URL') hash.update(`${key}=${value}\0`);
-  }
+  hash.update(JSON.stringify([serverEnv().siteUrl, publicEnv()]));
   return hash.digest('hex');
 }
 

@@ -36,6 +36,9 @@ export interface RenderedPage {
  * Loaded once, from the build whose server code this process runs.
  */
 export class PageRenderer {
+  /** Renders run one after another (see render). */
+  private queue: Promise<unknown> = Promise.resolve();
+
   private constructor(
     private readonly app: KeptApp,
     private readonly origin: string,
@@ -72,6 +75,14 @@ export class PageRenderer {
    * (Astro answers it with another status), so a half-rendered set never goes live.
    */
   async render(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
+    // One snapshot at a time: the snapshot is handed over process-wide (the warm-up at start may
+    // still be rendering when the first publish begins).
+    const turn = this.queue.then(() => this.renderAll(data, pathnames));
+    this.queue = turn.catch(() => undefined);
+    return turn;
+  }
+
+  private async renderAll(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
     provideSiteData(data);
     // getStaticPaths() answers are kept per route: they belong to the previous snapshot.
     this.app.routeCache.clearAll();

@@ -11,17 +11,24 @@ export interface Usage {
 
 const MiB = 1024 * 1024;
 
-export function meterThisProcess(sampleMs = 10): { stop(): Usage } {
+export interface Meter {
+  /** Stops sampling (once; later calls answer the same) and says what was used since the start. */
+  stop(): Usage;
+}
+
+export function meterThisProcess(sampleMs = 10): Meter {
   const cpu = process.cpuUsage();
   let peak = process.memoryUsage.rss();
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage.rss())), sampleMs);
   sampler.unref();
+  let result: Usage | undefined;
   return {
     stop() {
+      if (result) return result;
       clearInterval(sampler);
       peak = Math.max(peak, process.memoryUsage.rss());
       const used = process.cpuUsage(cpu);
-      return { cpuMs: Math.round((used.user + used.system) / 1000), peakRssMiB: Math.round(peak / MiB) };
+      return (result = { cpuMs: Math.round((used.user + used.system) / 1000), peakRssMiB: Math.round(peak / MiB) });
     },
   };
 }

@@ -3,11 +3,11 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
-import { securityHeaders } from './securityHeaders';
+import { securityHeaderValues } from './securityHeaders';
 import { listingAnswer } from './publicListing';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
-import { log, newRequestId } from './log';
+import { log, newRequestId } from '../log';
 import { serverEnv } from '../env';
 import { serveStoredObject } from './storedObjects';
 import { NOT_FOUND_PAGES, routeFor } from './routes';
@@ -33,6 +33,8 @@ export class Host {
   private readonly bootAssets: StaticSite;
   private readonly trust = parseTrustProxy(serverEnv().trustProxy);
   private readonly pageCsp: string;
+  /** The headers every answer carries, read once: the settings they come from are fixed at start. */
+  private readonly security = Object.entries(securityHeaderValues());
 
   private constructor(
     private readonly astro: AstroHandler,
@@ -97,7 +99,7 @@ export class Host {
       const moved = site.movedTo(pathname);
       if (moved) return site.redirect(req, res, moved);
     }
-    securityHeaders(res);
+    for (const [name, value] of this.security) res.setHeader(name, value!);
     switch (route?.handler) {
       case 'health':
         return void this.health(res, pathname);
@@ -106,7 +108,7 @@ export class Host {
       case 'objects':
         return void serveStoredObject(req, res, pathname)
           .then((served) => served || this.notFound(req, res, pathname))
-          .catch((error: unknown) => this.unavailable(res, error));
+          .catch((error: unknown) => this.unavailable(res, error, newRequestId()));
       case 'astro': {
         const requestId = newRequestId();
         res.setHeader('x-request-id', requestId);
@@ -140,18 +142,22 @@ export class Host {
       res.setHeader('content-length', Buffer.byteLength(answer.body));
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      this.unavailable(res, error);
+      this.unavailable(res, error, newRequestId());
     }
   }
 
-  /** The database is away: a quick 503 JSON the client may retry, never a hung request. */
-  private unavailable(res: ServerResponse, error: unknown): void {
-    log.error({ err: error }, 'request failed');
+  /**
+   * The database is away: a quick 503 JSON the client may retry, never a hung request. Like every
+   * server error it carries a request id, in its body, its header and the log line.
+   */
+  private unavailable(res: ServerResponse, error: unknown, requestId: string): void {
+    log.error({ err: error, requestId }, 'request failed');
     if (res.headersSent) return void res.destroy();
     res.statusCode = 503;
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.setHeader('retry-after', '5');
-    res.end(JSON.stringify({ error: 'Service temporarily unavailable' }));
+    res.setHeader('x-request-id', requestId);
+    res.end(JSON.stringify({ error: 'Service temporarily unavailable', requestId }));
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {

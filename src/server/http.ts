@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { isUuid } from '../domain/fields';
-import { requestLog } from './log';
+import { requestLog } from '../log';
 
 /**
  * One error shape for every endpoint (CONTRACT.md, HTTP API): `{ error, fieldErrors?, requestId }`;

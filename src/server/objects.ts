@@ -5,6 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { storageEnv } from '../env';
 import { sniffImageType, SNIFF_BYTES } from '../storage/imageType';
 import { isObjectKey, OBJECT_CACHE_CONTROL, OBJECT_PATH } from '../storage/types';
+import { log } from '../log';
 
 /**
  * `GET /objects/<key>`: a locally stored photo. Keys are 32 hex characters, so no path
@@ -54,7 +55,7 @@ export async function serveObject(req: IncomingMessage, res: ServerResponse, pat
       res.destroy();
       return true;
     }
-    console.error('[objects] could not serve', key, error);
+    log.error({ err: error, key }, 'objects: could not serve');
     return false;
   }
 }

@@ -1,5 +1,5 @@
 import { serverEnv } from '../env';
-import type { OutgoingHttpHeaders, ServerResponse } from 'node:http';
+import type { OutgoingHttpHeaders } from 'node:http';
 import { BASELINE_CSP } from './csp';
 
 /**
@@ -32,9 +32,4 @@ export function securityHeaderValues(): OutgoingHttpHeaders {
     cached = { siteUrl, headers: Object.fromEntries(Object.entries(table).map(([k, v]) => [k.toLowerCase(), v])) };
   }
   return cached.headers;
-}
-
-/** Headers on every response, static files included; HTML pages replace the CSP with their own. */
-export function securityHeaders(res: ServerResponse): void {
-  for (const [name, value] of Object.entries(securityHeaderValues())) res.setHeader(name, value!);
 }

@@ -69,6 +69,19 @@ export interface Entry {
 const entrySize = (entry: Entry) =>
   entry.body.length + (entry.variants.gzip?.body.length ?? 0) + (entry.variants.br?.body.length ?? 0) + 512;
 
+/**
+ * A request header read from the parser's raw list: `req.headers` would build an object of every
+ * header for each request, and this path reads two.
+ */
+function rawHeader(req: IncomingMessage, lowerName: string): string | undefined {
+  const raw = req.rawHeaders;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === lowerName.length && name.toLowerCase() === lowerName) return raw[i + 1];
+  }
+  return undefined;
+}
+
 /** What a client accepts, by its Accept-Encoding header: clients send a handful of spellings. */
 const acceptedEncodings = new Map<string, Encoding>();
 
@@ -208,9 +221,9 @@ export class StaticSite {
    * site: a 200 sends a header list and bytes made when the file was first asked for, nothing more.
    */
   send(req: IncomingMessage, res: ServerResponse, entry: Entry, status = 200): void {
-    const encoding = entry.compressible ? preferredEncoding(req.headers['accept-encoding'] ?? '') : 'identity';
+    const encoding = entry.compressible ? preferredEncoding(rawHeader(req, 'accept-encoding') ?? '') : 'identity';
     if (status === 200) {
-      if (req.headers['if-none-match'] === entry.etag) {
+      if (rawHeader(req, 'if-none-match') === entry.etag) {
         res.writeHead(304, (entry.notModified ??= this.headers(entry, 200, [])));
         res.end();
         return;

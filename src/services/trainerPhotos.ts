@@ -3,6 +3,7 @@ import { PHOTO_MESSAGES } from '../domain/photo';
 import { imageStore } from '../storage';
 import { registerPhoto } from '../storage/photos';
 import { InvalidInputError } from './errors';
+import { log } from '../log';
 
 /**
  * The storage key of a trainer's photo. Unchanged photo: the stored key (its URL base may have
@@ -28,7 +29,7 @@ export async function assertNewPhotoStored(photo: string | null, previous: strin
   try {
     stored = (await imageStore().readHead(key)) !== null;
   } catch (error) {
-    console.error(`[storage] could not check ${photo}:`, error);
+    log.error({ err: error, photo }, 'storage: could not check a photo');
     return;
   }
   if (!stored) throw new InvalidInputError(PHOTO_MESSAGES.missing, { photo: [PHOTO_MESSAGES.missing] });
@@ -45,7 +46,7 @@ export async function releasePhotoKey(previous: string | null, current: string |
     if (await isPhotoKeyInUse(previous)) return;
     await imageStore().delete(previous);
   } catch (error) {
-    console.error(`[storage] could not release photo ${previous}:`, error);
+    log.error({ err: error, key: previous }, 'storage: could not release a photo');
   }
 }
 

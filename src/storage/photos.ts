@@ -4,6 +4,7 @@ import { sniffImageType, SNIFF_BYTES } from './imageType';
 import { imageStore } from './index';
 import { reencodeImage } from './reencode';
 import { newObjectKey } from './types';
+import { log } from '../log';
 
 function refused(message: string): StorageError {
   return new StorageError('invalid', message, 'photoURL');
@@ -45,13 +46,11 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
     });
     const copyKey = newObjectKey();
     await store.writeObject(copyKey, copy.bytes, copy.type);
-    await store
-      .delete(key)
-      .catch((error: unknown) => console.error(`[storage] could not delete upload ${key}:`, error));
+    await store.delete(key).catch((err: unknown) => log.error({ err, key }, 'storage: could not delete an upload'));
     return store.publicPath(copyKey);
   } catch (error) {
     if (error instanceof StorageError) throw error;
-    console.error('[storage] photo registration failed:', error);
+    log.error({ err: error }, 'storage: photo registration failed');
     throw new StorageError('unavailable', STORAGE_UNAVAILABLE);
   }
 }
@@ -61,7 +60,7 @@ export async function createUploadURL(origin: string): Promise<string> {
   try {
     return (await imageStore().createUploadTarget(origin)).uploadURL;
   } catch (error) {
-    console.error('[storage] could not create an upload URL:', error);
+    log.error({ err: error }, 'storage: could not create an upload URL');
     throw new StorageError('unavailable', STORAGE_UNAVAILABLE);
   }
 }

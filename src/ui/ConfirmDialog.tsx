@@ -1,4 +1,5 @@
 import { Dialog, DialogPanel, DialogTitle, Description } from '@headlessui/react';
+import Button from './Button';
 
 /** A confirmation dialog (docs/product.md): focus is trapped inside, Escape cancels. */
 export function ConfirmDialog(props: {
@@ -19,21 +20,12 @@ export function ConfirmDialog(props: {
           <DialogTitle className="text-lg font-semibold text-slate-900">{title}</DialogTitle>
           <Description className="mt-2 text-slate-700">{message}</Description>
           <div className="mt-6 flex justify-end gap-3">
-            <button
-              type="button"
-              onClick={onCancel}
-              className="rounded-md border border-slate-400 px-4 py-2 text-slate-800 hover:bg-slate-100"
-            >
+            <Button variant="secondary" onClick={onCancel}>
               Cancel
-            </button>
-            <button
-              type="button"
-              disabled={busy}
-              onClick={onConfirm}
-              className="rounded-md bg-red-700 px-4 py-2 font-medium text-white hover:bg-red-800 disabled:opacity-60"
-            >
+            </Button>
+            <Button variant="destructive" disabled={busy} onClick={onConfirm}>
               {confirmLabel}
-            </button>
+            </Button>
           </div>
         </DialogPanel>
       </div>

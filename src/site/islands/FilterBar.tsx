@@ -6,6 +6,7 @@ import { EMPTY_FILTERS, FILTER_KEYS, SEARCH_MAX_LENGTH, type TrainingFilters } f
 import { SORTS, isSortKey, type SortKey } from '../../domain/listingView';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
+import Button from '../../ui/Button';
 
 /**
  * Search, dropdowns and order: dropdowns apply at once, the search text only on submit.
@@ -58,9 +59,7 @@ export default function FilterBar(props: {
           placeholder="Search trainings by title, trainer, or keyword..."
           className="flex-1 rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600"
         />
-        <button type="submit" className="rounded-md bg-brand-700 px-5 py-2 font-semibold text-white hover:bg-brand-800">
-          Search
-        </button>
+        <Button type="submit">Search</Button>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
         <FilterSelect
@@ -105,17 +104,17 @@ export default function FilterBar(props: {
           onChange={(sort) => isSortKey(sort) && props.onSort(sort)}
         />
         {anyActive && (
-          <button
-            type="button"
+          <Button
+            variant="secondary"
+            className="font-medium"
             onClick={() => {
               // Clear Filters empties the box too, even of text not yet searched for.
               if (box.current) box.current.value = '';
               onChange(EMPTY_FILTERS);
             }}
-            className="rounded-md border border-slate-400 px-4 py-2 font-medium text-slate-800 hover:bg-slate-100"
           >
             Clear Filters
-          </button>
+          </Button>
         )}
       </div>
     </form>

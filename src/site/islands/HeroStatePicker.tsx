@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { US_STATES } from '../../domain/states';
 import { $filters, setFilters, startUrlSync } from '../filtersStore';
+import Button from '../../ui/Button';
 
 /** Hero state picker: 'Find Trainings' sets the state filter and scrolls to the list. */
 export default function HeroStatePicker() {
@@ -54,13 +55,9 @@ export default function HeroStatePicker() {
           </option>
         ))}
       </select>
-      <button
-        type="submit"
-        disabled={!state}
-        className="rounded-md bg-accent-600 px-6 py-3 font-semibold text-slate-950 hover:bg-accent-500 disabled:cursor-not-allowed disabled:opacity-60"
-      >
+      <Button type="submit" variant="accent" size="lg" disabled={!state}>
         Find Trainings
-      </button>
+      </Button>
     </form>
   );
 }

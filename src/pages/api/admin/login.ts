@@ -6,7 +6,7 @@ import { logIn } from '../../../auth/login';
 import { sessionCookie } from '../../../auth/sessions';
 import { isFormPost, noticeCookie, readForm, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
-import { requestLog } from '../../../server/log';
+import { requestLog } from '../../../log';
 
 export const prerender = false;
 

@@ -3,7 +3,7 @@ import { clientIp, currentAdmin, requireAdmin, requireSameOrigin } from '../../.
 import { clearedSessionCookie, endSession, SESSION_COOKIE } from '../../../auth/sessions';
 import { isFormPost, noticeCookie, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
-import { requestLog } from '../../../server/log';
+import { requestLog } from '../../../log';
 
 export const prerender = false;
 

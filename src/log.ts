@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { EnvError, serverEnv } from '../env';
+import { EnvError, serverEnv } from './env';
 
 /**
- * The one logger of the server: JSON lines on stdout, each request's lines carrying its `requestId`
+ * The one logger of the process: JSON lines on stdout, each request's lines carrying its `requestId`
  * (the id also sent back in `X-Request-Id` and in error bodies, so a report can be found in the
  * logs). Never log a password or a session token.
  */
