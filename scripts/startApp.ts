@@ -121,7 +121,8 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     if (usesExternalDatabase() || (await isEmbeddedOwner())) {
       await publisher.start();
       spare?.prepare(bootBuild);
-      if (renderer) void warmUp(renderer).catch((error: Error) => log(`publisher: warm-up failed: ${error.message}`));
+      // Before the banner: once the server says it is ready, a first edit publishes as fast as the next.
+      if (renderer) await warmUp(renderer).catch((error: Error) => log(`publisher: warm-up failed: ${error.message}`));
     }
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);

@@ -65,13 +65,6 @@ export async function buildAndSwap(paths: SitePaths, options: PublishOptions = {
 
 async function publish(paths: SitePaths, options: PublishOptions, meter: Meter): Promise<BuildOutcome> {
   const started = Date.now();
-  const buildId = newBuildId();
-  const outDir = paths.build(buildId);
-  const fail = (error: string, mode?: BuildMode, aborted?: boolean): BuildOutcome => {
-    fs.rmSync(outDir, { recursive: true, force: true });
-    for (const file of [paths.input(buildId), paths.log(buildId)]) if (aborted) fs.rmSync(file, { force: true });
-    return { ok: false, buildId, error, mode, aborted };
-  };
   fs.mkdirSync(paths.builds, { recursive: true });
   const phases = phaseTimer();
   const data = await takeSnapshot();
@@ -80,43 +73,69 @@ async function publish(paths: SitePaths, options: PublishOptions, meter: Meter):
   phases.mark('digests');
   const live = liveBuildId(paths);
   const plan = options.full || !options.renderer ? null : planIncremental(paths, live, options.renderer, digests);
-  const mode: BuildMode = plan ? 'incremental' : 'full';
-  let made: { written?: string[]; rendered: number; restored: number; usage?: Usage };
-  try {
-    made = plan
-      ? await incremental(
-          { paths, live: live!, outDir, renderer: options.renderer!, data, plan, spare: options.spare },
-          digests.size,
-        )
-      : await full(paths, buildId, data, options.signal);
-  } catch (error) {
-    return fail((error as Error).message, mode);
+  const input = { paths, options, data, digests, phases };
+  let made = await makeBuild(input, plan && live ? { plan, live, renderer: options.renderer! } : null);
+  if (!made.ok && plan && !made.aborted) {
+    // The safety net: whatever went wrong in-process (a page that failed to render, a build the
+    // checker refused), a full build of the same snapshot is tried before the change counts as failed.
+    phases.mark(`in-process publish failed (${made.error.split('\n')[0]}), so a full build`);
+    made = await makeBuild(input, null);
   }
-  phases.mark(plan ? 'render' : 'astro build');
-  if (options.signal?.aborted) return fail('build aborted', mode, true);
-  replaceFile(path.join(outDir, DIGESTS_FILE), JSON.stringify([...digests]));
-  // An in-process publish keeps the live build's code, and its fingerprint with its other files.
-  if (!plan) fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), codeFingerprint());
-  const problems = checkBuild(path.join(outDir, 'client'), data, { written: made.written, extra: options.extraCheck });
-  if (problems.length > 0) return fail(`build rejected by the checker:\n${problems.slice(0, 20).join('\n')}`, mode);
-  phases.mark('check');
-  swapCurrent(paths, buildId);
+  if (!made.ok) return made;
+  swapCurrent(paths, made.buildId);
   options.onSwapped?.();
-  options.spare?.prepare(buildId);
-  const ms = Date.now() - started;
+  options.spare?.prepare(made.buildId);
   const usage = made.usage ?? meter.stop();
   // Removing an old build is thousands of unlinks: off the event loop, after the new site is live.
   void pruneBuilds(paths, KEEP_PREVIOUS_BUILDS, options.pinned ?? []).catch(() => undefined);
-  return {
-    ok: true,
-    buildId,
-    ms,
-    mode,
-    rendered: made.rendered,
-    restored: made.restored,
-    usage,
-    phases: phases.done(),
+  return { ...made, ms: Date.now() - started, usage, phases: phases.done() };
+}
+
+interface BuildInput {
+  paths: SitePaths;
+  options: PublishOptions;
+  data: SiteData;
+  digests: PageDigests;
+  phases: ReturnType<typeof phaseTimer>;
+}
+
+type MadeBuild =
+  | { ok: true; buildId: string; mode: BuildMode; rendered: number; restored: number; usage?: Usage }
+  | Extract<BuildOutcome, { ok: false }>;
+
+/**
+ * Makes and checks one new build folder, not yet live: the touched pages over links to `over.live`,
+ * or a full `astro build` when `over` is null. A failed or refused folder is removed.
+ */
+async function makeBuild(
+  { paths, options, data, digests, phases }: BuildInput,
+  over: { plan: PagePlan; live: string; renderer: PageRenderer } | null,
+): Promise<MadeBuild> {
+  const buildId = newBuildId();
+  const outDir = paths.build(buildId);
+  const mode: BuildMode = over ? 'incremental' : 'full';
+  const fail = (error: string, aborted?: boolean): MadeBuild => {
+    fs.rmSync(outDir, { recursive: true, force: true });
+    if (aborted) for (const file of [paths.input(buildId), paths.log(buildId)]) fs.rmSync(file, { force: true });
+    return { ok: false, buildId, error, mode, aborted };
   };
+  let made: { written?: string[]; rendered: number; restored: number; usage?: Usage };
+  try {
+    made = over
+      ? await incremental({ ...over, paths, outDir, data, spare: options.spare }, digests.size)
+      : await full(paths, buildId, data, options.signal);
+  } catch (error) {
+    return fail((error as Error).message);
+  }
+  phases.mark(over ? 'render' : 'astro build');
+  if (options.signal?.aborted) return fail('build aborted', true);
+  replaceFile(path.join(outDir, DIGESTS_FILE), JSON.stringify([...digests]));
+  // An in-process publish keeps the live build's code, and its fingerprint with its other files.
+  if (!over) fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), codeFingerprint());
+  const problems = checkBuild(path.join(outDir, 'client'), data, { written: made.written, extra: options.extraCheck });
+  if (problems.length > 0) return fail(`build rejected by the checker:\n${problems.slice(0, 20).join('\n')}`);
+  phases.mark('check');
+  return { ok: true, buildId, mode, rendered: made.rendered, restored: made.restored, usage: made.usage };
 }
 
 /** How long each step of a publish took, for the log: where a slow publish spent its time. */

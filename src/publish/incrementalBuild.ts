@@ -38,8 +38,12 @@ export async function renderIncrementally(opts: {
 }): Promise<{ written: string[] }> {
   const { paths, live, outDir, renderer, data, plan, spare } = opts;
   const links = spare ? spare.take(live, outDir) : linkTree(paths.build(live), outDir);
-  // Rendering needs no files: it runs while the links are made.
-  const [pages] = await Promise.all([renderer.render(data, plan.render), links]);
+  // Rendering needs no files: it runs while the links are made. Both settle before a failure is
+  // reported, so nothing is still writing into the folder when it is removed.
+  const [rendered, linked] = await Promise.allSettled([renderer.render(data, plan.render), links]);
+  if (rendered.status === 'rejected') throw rendered.reason;
+  if (linked.status === 'rejected') throw linked.reason;
+  const pages = rendered.value;
   const client = path.join(outDir, 'client');
   for (const pathname of plan.remove) {
     const file = path.join(client, outputFile(pathname, /\.[a-z]+$/.test(pathname)));

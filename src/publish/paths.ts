@@ -16,6 +16,9 @@ export function sitePaths(dataDir: string) {
 
 export type SitePaths = ReturnType<typeof sitePaths>;
 
+let made = 0;
+
+/** A new build's folder name: its time first, so names sort by age; the process and a count keep it unique. */
 export function newBuildId(now = new Date()): string {
-  return `${now.toISOString().replace(/[-:.TZ]/g, '')}-${process.pid}`;
+  return `${now.toISOString().replace(/[-:.TZ]/g, '')}-${process.pid}-${++made}`;
 }

@@ -126,4 +126,18 @@ describe('pages rendered in the publisher process', () => {
       expect(different, name).toEqual([]);
     }
   });
+
+  test('a change whose pages fail to render in-process is published by a full build of the same data', async () => {
+    const [first] = await trainings.listAll();
+    await trainings.update(first!.id, { title: 'Published Despite The Renderer' });
+    // The renderer of this build, with its render failing as a bug in it would.
+    const failing = Object.assign(Object.create(renderer) as PageRenderer, {
+      render: () => Promise.reject(new Error('a page failed to render')),
+    });
+    const outcome = published(await buildAndSwap(live, { renderer: failing }));
+    expect(outcome.mode).toBe('full');
+    expect(outcome.phases).toContain('in-process publish failed (a page failed to render), so a full build');
+    const page = fs.readFileSync(path.join(clientOf(live), 'training', first!.id, 'index.html'), 'utf8');
+    expect(page).toContain('Published Despite The Renderer');
+  });
 });
