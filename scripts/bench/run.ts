@@ -38,14 +38,14 @@ for (const n of sizes) {
 results.saveToLive = [];
 for (const n of sizes.filter((s) => s >= 1000)) {
   log(`save → live N=${n}`);
-  (results.saveToLive as unknown[]).push(await benchSaveToLive(n, quick ? 6 : 12));
+  (results.saveToLive as unknown[]).push(await benchSaveToLive(n, quick ? 6 : 20));
 }
 
 // 3. Two instances on one PostgreSQL, each with its own DATA_DIR, against one.
 if (postgres) {
   log('save → live, two instances on one PostgreSQL, N=1000');
   process.env.TEST_DB_TARGET = 'postgres';
-  results.scaleOut = await benchScaleOut(1000, quick ? 5 : 10);
+  results.scaleOut = await benchScaleOut(1000, quick ? 5 : 20);
 } else log('TEST_DATABASE_URL not set: no scale-out figures');
 
 // 4. The listing's weight and Lighthouse at each size; at N = 100 also static serving against

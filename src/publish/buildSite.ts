@@ -154,13 +154,15 @@ function phaseTimer() {
 
 /**
  * Readies this process for its first in-process publish, so that one is as quick as the next: the
- * snapshot's rows read once (later snapshots read only changed rows), the renderer's code compiled
- * by one render of the home page, thrown away.
+ * snapshot's rows read once (later snapshots read only changed rows), and one page of each kind
+ * rendered and thrown away, so each route's code is loaded and compiled before an edit needs it.
  */
 export async function warmUp(renderer: PageRenderer): Promise<void> {
   const data = await takeSnapshot();
-  pageInputDigests(data);
-  await renderer.render(data, ['/']);
+  const pages = [...pageInputDigests(data).keys()];
+  // One per route: /training/*, /trainings/*, /feeds/*.ics, /feeds/*.xml, the home page…
+  const oneOfEach = new Map(pages.map((page) => [page.replace(/\/[^/]+?(\.\w+)?$/, '/*$1'), page]));
+  await renderer.render(data, [...oneOfEach.values()]);
 }
 
 /** The pages to render over the live build, or null when this publish needs a full build. */
