@@ -19,6 +19,9 @@ export default defineConfig({
   integrations: [react(), keepPrerenderer()],
   // The allowed inline scripts are recorded at build time (src/server/cspBuildPlugin.ts).
   vite: { plugins: [tailwindcss(), inlineScriptHashes()] },
+  // Several pages in flight: one page's file write overlaps the next page's render. Measured on a
+  // 5,000-training build: 7.6 s with one at a time, 5.6 s with 8 (more gains nothing), +40 MiB.
+  build: { concurrency: 8 },
   session: false,
   experimental: { incrementalBuild: true },
   devToolbar: { enabled: false },

@@ -40,8 +40,8 @@ export function writeReport(results: Record<string, any>): string {
     const o = results.scaleOut;
     row(
       `Save → live, 2 instances N=${o.n}`,
-      `p50 ${o.two.medianMs} ms, p95 ${o.two.p95Ms} ms until both serve the edit (each its own DATA_DIR, one PostgreSQL)`,
-      `one instance on the same database: p50 ${o.single.medianMs} ms, p95 ${o.single.p95Ms} ms`,
+      `p50 ${o.two.medianMs} ms, p95 ${o.two.p95Ms} ms until both serve the edit (each its own DATA_DIR and its own pinned core, one PostgreSQL)`,
+      `one instance on the same database, pinned to one core: p50 ${o.single.medianMs} ms, p95 ${o.single.p95Ms} ms`,
       `${o.p95Ratio}× (p95)`,
       '≤ 1.5×',
     );
