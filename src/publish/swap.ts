@@ -19,8 +19,8 @@ export function liveBuildId(paths: SitePaths): string | null {
   }
 }
 
-/** Keeps the live build, the `keep` newest others and any pinned build (the running server code); deletes the rest. */
-export async function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): Promise<string[]> {
+/** The builds pruning removes, newest first: all but the live build, the `keep` newest others and any pinned build. */
+export function prunableBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): string[] {
   if (!fs.existsSync(paths.builds)) return [];
   const live = liveBuildId(paths);
   const ids = fs
@@ -30,8 +30,12 @@ export async function pruneBuilds(paths: SitePaths, keep: number, pinned: (strin
     .sort()
     .reverse();
   const protectedIds = new Set([live, ...pinned].filter(Boolean));
-  const others = ids.filter((id) => !protectedIds.has(id));
-  const removed = others.slice(keep);
+  return ids.filter((id) => !protectedIds.has(id)).slice(keep);
+}
+
+/** Keeps the live build, the `keep` newest others and any pinned build (the running server code); deletes the rest. */
+export async function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): Promise<string[]> {
+  const removed = prunableBuilds(paths, keep, pinned);
   for (const id of removed) {
     await fs.promises.rm(paths.build(id), { recursive: true, force: true });
     await fs.promises.rm(paths.input(id), { force: true });
