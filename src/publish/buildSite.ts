@@ -6,7 +6,7 @@ import { takeSnapshot } from './snapshot';
 import { runAstroBuild } from './astroBuild';
 import { checkBuild, type ExtraCheck } from './checkBuild';
 import { newBuildId, type SitePaths } from './paths';
-import { liveBuildId, prunableBuilds, pruneBuilds, swapCurrent } from './swap';
+import { liveBuildId, prunableBuilds, removeBuilds, swapCurrent } from './swap';
 import { codeFingerprint, FINGERPRINT_FILE, fingerprintOf } from './fingerprint';
 import { MAX_PAGES_IN_PROCESS, renderIncrementally, replaceFile, type PagePlan } from './incrementalBuild';
 import type { PageRenderer } from './pageRenderer';
@@ -84,12 +84,14 @@ async function publish(paths: SitePaths, options: PublishOptions, meter: Meter):
   if (!made.ok) return made;
   swapCurrent(paths, made.buildId);
   options.onSwapped?.();
-  // The build pruning would delete first becomes the next spare: re-linking what changed since is a
+  const prunable = prunableBuilds(paths, KEEP_PREVIOUS_BUILDS, options.pinned ?? []);
+  // The newest build to prune becomes the next spare instead: re-linking what changed since is a
   // handful of writes, where deleting it and linking a new copy are thousands.
-  options.spare?.prepare(made.buildId, prunableBuilds(paths, KEEP_PREVIOUS_BUILDS, options.pinned ?? [])[0] ?? null);
+  const donor = options.spare ? (prunable.shift() ?? null) : null;
+  options.spare?.prepare(made.buildId, donor);
   const usage = made.usage ?? meter.stop();
   // Removing an old build is thousands of unlinks: off the event loop, after the new site is live.
-  void pruneBuilds(paths, KEEP_PREVIOUS_BUILDS, options.pinned ?? []).catch(() => undefined);
+  void removeBuilds(paths, prunable).catch(() => undefined);
   return { ...made, ms: Date.now() - started, usage, phases: phases.done() };
 }
 

@@ -33,13 +33,11 @@ export function prunableBuilds(paths: SitePaths, keep: number, pinned: (string |
   return ids.filter((id) => !protectedIds.has(id)).slice(keep);
 }
 
-/** Keeps the live build, the `keep` newest others and any pinned build (the running server code); deletes the rest. */
-export async function pruneBuilds(paths: SitePaths, keep: number, pinned: (string | null)[] = []): Promise<string[]> {
-  const removed = prunableBuilds(paths, keep, pinned);
-  for (const id of removed) {
+/** Deletes builds (those `prunableBuilds` named) with their input and log files. */
+export async function removeBuilds(paths: SitePaths, ids: string[]): Promise<void> {
+  for (const id of ids) {
     await fs.promises.rm(paths.build(id), { recursive: true, force: true });
     await fs.promises.rm(paths.input(id), { force: true });
     await fs.promises.rm(paths.log(id), { force: true });
   }
-  return removed;
 }
