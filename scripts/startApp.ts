@@ -29,6 +29,8 @@ import { adminChangeLine, startBanner } from './startBanner';
 export interface StartOptions {
   /** A further check of every build before it goes live. */
   extraCheck?: ExtraCheck;
+  /** Called before each request is handled (a test throws here to inject a fault). */
+  beforeEachRequest?: (pathname: string) => void;
 }
 
 const log = (message: string) => console.log(message);
@@ -95,7 +97,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     const localSite = { siteId: siteIdentity(paths), instanceId, paths, extraCheck: options.extraCheck };
     const bootBuild = await ensureLiveBuild(localSite, log);
     const live = liveDir(paths.current);
-    host = await Host.create(paths.build(bootBuild), live);
+    host = await Host.create(paths.build(bootBuild), live, { beforeEachRequest: options.beforeEachRequest });
     const port = await listenOrExplain(host);
 
     // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.

@@ -12,13 +12,19 @@ import { serverEnv } from '../env';
 import { serveStoredObject } from './storedObjects';
 import { NOT_FOUND_PAGES, routeFor } from './routes';
 import { healthAnswer } from './health';
+import { answerPlain, guardRequests, readableHost, refuseTunnels, type RequestTarget } from './requestGuard';
 
 type AstroHandler = (
   req: IncomingMessage,
   res: ServerResponse,
   next: (error?: unknown) => void,
   locals?: object,
-) => void;
+) => unknown;
+
+export interface HostOptions {
+  /** Called first for every request that passed the guard; a test's fault injection throws here. */
+  beforeEachRequest?: (pathname: string) => void;
+}
 
 /**
  * The one HTTP server of `npm start` (docs/decisions/0001-process-model.md): static files of the
@@ -40,17 +46,19 @@ export class Host {
     private readonly astro: AstroHandler,
     private readonly live: LiveDir,
     serverBuildDir: string,
+    private readonly options: HostOptions,
   ) {
     this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'));
     this.pageCsp = pageCspForBuild(serverBuildDir);
-    this.server = http.createServer((req, res) => this.handle(req, res));
+    this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
     this.server.keepAliveTimeout = 5000;
+    refuseTunnels(this.server);
   }
 
-  static async create(serverBuildDir: string, live: LiveDir): Promise<Host> {
+  static async create(serverBuildDir: string, live: LiveDir, options: HostOptions = {}): Promise<Host> {
     const entry = pathToFileURL(path.join(serverBuildDir, 'server', 'entry.mjs')).href;
     const { handler } = (await import(entry)) as { handler: AstroHandler };
-    return new Host(handler, live, serverBuildDir);
+    return new Host(handler, live, serverBuildDir, options);
   }
 
   listen(port: number, host: string): Promise<number> {
@@ -78,15 +86,8 @@ export class Host {
     return this.site;
   }
 
-  private handle(req: IncomingMessage, res: ServerResponse): void {
-    // The path without `new URL()`: this runs for every request of the public site.
-    const raw = req.url ?? '/';
-    const queryAt = raw.indexOf('?');
-    const pathname = raw.startsWith('/')
-      ? queryAt === -1
-        ? raw
-        : raw.slice(0, queryAt)
-      : new URL(raw, 'http://localhost').pathname;
+  private handle(req: IncomingMessage, res: ServerResponse, { pathname, query }: RequestTarget): void | Promise<void> {
+    this.options.beforeEachRequest?.(pathname);
     const isRead = req.method === 'GET' || req.method === 'HEAD';
     const route = routeFor(pathname, req.method);
     const site = this.currentSite();
@@ -102,18 +103,28 @@ export class Host {
     for (const [name, value] of this.security) res.setHeader(name, value!);
     switch (route?.handler) {
       case 'health':
-        return void this.health(res, pathname);
+        return this.health(res, pathname);
       case 'listing':
-        return void this.listing(req, res, new URLSearchParams(queryAt === -1 ? '' : raw.slice(queryAt + 1)));
+        return this.listing(req, res, new URLSearchParams(query));
       case 'objects':
-        return void serveStoredObject(req, res, pathname)
-          .then((served) => served || this.notFound(req, res, pathname))
+        return serveStoredObject(req, res, pathname)
+          .then((served) => void (served || this.notFound(req, res, pathname)))
           .catch((error: unknown) => this.unavailable(res, error, newRequestId()));
       case 'astro': {
+        // Astro builds a URL from the Host header and the target: both must be readable, and an
+        // absolute-form target is handed on in origin form.
+        if (!readableHost(req.headers.host))
+          return answerPlain(res, 400, 'Bad Request: the Host header cannot be read');
+        req.url = query ? `${pathname}?${query}` : pathname;
         const requestId = newRequestId();
         res.setHeader('x-request-id', requestId);
         const locals = { requestId, clientAddress: clientAddress(req, this.trust), pageCsp: this.pageCsp };
-        return this.astro(req, res, (error) => this.notFound(req, res, pathname, error), locals);
+        return this.astro(
+          req,
+          res,
+          (error) => this.notFound(req, res, pathname, error),
+          locals,
+        ) as void | Promise<void>;
       }
       default:
         return this.notFound(req, res, pathname);
