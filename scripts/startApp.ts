@@ -98,6 +98,9 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     const bootBuild = await ensureLiveBuild(localSite, log);
     const live = liveDir(paths.current);
     host = await Host.create(paths.build(bootBuild), live, { beforeEachRequest: options.beforeEachRequest });
+    // The environment's admin is applied before the first request can arrive: a sign-in as soon as
+    // the port answers must succeed. A generated one-time password still waits for a good start.
+    const envAdmin = env.adminEmail ? await bootstrapAdmin(env) : null;
     const port = await listenOrExplain(host);
 
     // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
@@ -129,7 +132,8 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
 
-    const admin = await bootstrapAdmin(env);
+    const admin = envAdmin ?? (await bootstrapAdmin(env));
+    host.markReady();
     const change = adminChangeLine(admin);
     if (change) log(change);
     log(

@@ -35,8 +35,14 @@ export interface HealthAnswer {
   body: { status: 'ok' } | { status: 'unavailable'; reason: string };
 }
 
-export async function healthAnswer(pathname: string, hasLiveBuild: boolean): Promise<HealthAnswer> {
+/**
+ * `starting` holds from listening until the start has finished: the publisher runs, warm-up has
+ * compiled every route and the environment's admin can sign in. A load balancer sends no traffic
+ * before that; `/healthz` (the process is alive) answers all along.
+ */
+export async function healthAnswer(pathname: string, hasLiveBuild: boolean, starting = false): Promise<HealthAnswer> {
   if (pathname === '/healthz') return { status: 200, body: { status: 'ok' } };
+  if (starting) return { status: 503, body: { status: 'unavailable', reason: 'starting' } };
   if (!hasLiveBuild) return { status: 503, body: { status: 'unavailable', reason: 'no live build' } };
   if (!(await databaseAnswers()))
     return { status: 503, body: { status: 'unavailable', reason: 'database unreachable' } };

@@ -34,6 +34,8 @@ export interface HostOptions {
  */
 export class Host {
   private site: StaticSite | null = null;
+  /** Until markReady(): `/readyz` says "starting" (health.ts). */
+  private starting = true;
   private readonly server: http.Server;
   /** The boot build's own assets: its on-demand pages (admin) link these hashed files. */
   private readonly bootAssets: StaticSite;
@@ -69,6 +71,11 @@ export class Host {
         resolve(typeof address === 'object' && address ? address.port : port);
       });
     });
+  }
+
+  /** The start has finished: `/readyz` may say ready once the database answers. */
+  markReady(): void {
+    this.starting = false;
   }
 
   /** Stops accepting connections and waits for in-flight requests (graceful SIGTERM). */
@@ -132,7 +139,7 @@ export class Host {
   }
 
   private async health(res: ServerResponse, pathname: string): Promise<void> {
-    const answer = await healthAnswer(pathname, this.live.get() !== null);
+    const answer = await healthAnswer(pathname, this.live.get() !== null, this.starting);
     const body = JSON.stringify(answer.body);
     res.writeHead(answer.status, {
       'content-type': 'application/json; charset=utf-8',

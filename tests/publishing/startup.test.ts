@@ -227,3 +227,57 @@ test('login and logout also work as plain form posts from the site itself, answe
   expect(logout.headers.get('location')).toBe('/admin/login');
   expect(await session()).toEqual({ authenticated: false });
 });
+
+test('/readyz says "starting" until the start has finished, and the environment admin signs in from the first answer', async () => {
+  const free = net.createServer();
+  await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
+  const readyPort = (free.address() as net.AddressInfo).port;
+  await new Promise((resolve) => free.close(resolve));
+  const base = `http://127.0.0.1:${readyPort}`;
+  const email = 'ready@example.com';
+  const password = 'ready-password-2026';
+
+  let started = false;
+  // A DATA_DIR of its own: on the embedded database this server owns it, so it starts the publisher
+  // and warms up, as a first instance does.
+  const readyDir = tempDir('emdr-ready-');
+  const starting = startServer({
+    dataDir: readyDir,
+    env: { ...baseEnv, PORT: String(readyPort), ADMIN_EMAIL: email, ADMIN_PASSWORD: password },
+  }).then((server) => {
+    started = true;
+    return server;
+  });
+  const answers: { status: number; body: unknown }[] = [];
+  let firstSignIn: number | undefined;
+  // As a load balancer and an eager client would: from the moment the port answers.
+  while (!started) {
+    try {
+      const answer = await fetch(`${base}/readyz`);
+      answers.push({ status: answer.status, body: await answer.json() });
+      firstSignIn ??= (
+        await fetch(`${base}/api/admin/login`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', origin: base },
+          body: JSON.stringify({ email, password }),
+        })
+      ).status;
+    } catch {
+      // Not listening yet.
+    }
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  const server = await starting;
+  expect(firstSignIn).toBe(200);
+  const notReady = answers.filter((answer) => answer.status !== 200);
+  expect(notReady.length).toBeGreaterThan(0);
+  for (const answer of notReady) {
+    expect(answer).toEqual({ status: 503, body: { status: 'unavailable', reason: 'starting' } });
+  }
+  // Once it says ready it stays ready.
+  const firstReady = answers.findIndex((answer) => answer.status === 200);
+  if (firstReady !== -1) expect(answers.slice(firstReady).every((answer) => answer.status === 200)).toBe(true);
+  expect((await fetch(`${base}/readyz`)).status).toBe(200);
+  await server.stop();
+  fs.rmSync(readyDir, { recursive: true, force: true, maxRetries: 3 });
+});
