@@ -7,7 +7,10 @@
  * scripts/start.ts runs it as it is; a test may start it with options of its own (a build check
  * that fails on demand), never through the environment.
  */
+import { inspect } from 'node:util';
 import { EnvError, serverEnv } from '../src/env';
+import { redact } from '../src/redact';
+import { connectProblem } from '../src/data/connectProblem';
 import { closeDb, getSql, isEmbeddedOwner, usesExternalDatabase } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import { seedDemoOnce } from '../src/data/seed';
@@ -33,7 +36,7 @@ export interface StartOptions {
   beforeEachRequest?: (pathname: string) => void;
 }
 
-const log = (message: string) => console.log(message);
+const log = (message: string) => console.log(redact(message));
 
 /** A bad setting stops the start with what to change, before anything is touched. */
 function readEnv() {
@@ -41,14 +44,14 @@ function readEnv() {
     return serverEnv();
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
-    console.error(`Cannot start: ${error.message.split('\n').join('; ')}.`);
+    console.error(redact(`Cannot start: ${error.message.split('\n').join('; ')}.`));
     process.exit(1);
   }
 }
 
 async function fail(message: string, error?: unknown): Promise<never> {
-  console.error(message);
-  if (error) console.error(error);
+  console.error(redact(message));
+  if (error) console.error(redact(inspect(error)));
   await closeDb().catch(() => {});
   process.exit(1);
 }
@@ -146,6 +149,9 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
       }),
     );
   } catch (error) {
+    // A database we cannot use is one sentence with what to check; anything else is a bug to report.
+    const problem = connectProblem(error, env.databaseUrl);
+    if (problem) await fail(problem);
     await fail('Start-up failed:', error);
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { EnvError, serverEnv } from './env';
+import { redact } from './redact';
 
 /**
  * The one logger of the process: JSON lines on stdout, each request's lines carrying its `requestId`
@@ -15,6 +16,8 @@ export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
   level: logLevel(),
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
+  // Every line, whatever error or object it carries, without the settings' secrets.
+  hooks: { streamWrite: (line) => redact(line) },
 }));
 
 /** Loaded before start-up reads its settings: a bad setting is reported there, in words, not here. */

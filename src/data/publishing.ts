@@ -1,3 +1,4 @@
+import { redact } from '../redact';
 import type postgres from 'postgres';
 import { getSql, type Sql } from './db';
 import { PUBLISH_CHANNEL, wakePublishers } from './publishSignal';
@@ -118,7 +119,7 @@ export async function recordSuccess(siteId: string, requestId: number, buildId: 
 export async function recordFailure(siteId: string, requestId: number, error: string): Promise<void> {
   const sql = await getSql();
   await sql`update publish_sites set state = 'idle', failed_request_id = greatest(failed_request_id, ${requestId}),
-            last_error = ${error.slice(0, 4000)}, last_error_at = now(), building_since = null, updated_at = now()
+            last_error = ${redact(error).slice(0, 4000)}, last_error_at = now(), building_since = null, updated_at = now()
             where site_id = ${siteId}`;
 }
 
@@ -184,7 +185,7 @@ export async function finishBuildRecord(
   const sql = await getSql();
   await sql`update publish_builds set outcome = ${result.outcome}, build_id = ${result.buildId ?? null},
             rendered = ${result.rendered ?? null}, restored = ${result.restored ?? null},
-            error = ${result.error?.slice(0, 4000) ?? null}, mode = ${result.mode ?? null},
+            error = ${result.error === undefined ? null : redact(result.error).slice(0, 4000)}, mode = ${result.mode ?? null},
             cpu_ms = ${result.cpuMs ?? null}, peak_rss_mib = ${result.peakRssMiB ?? null}, ended_at = now()
             where id = ${id}`;
 }

@@ -1,3 +1,4 @@
+import { redact } from '../redact';
 import * as fleet from '../data/fleet';
 import { newestRequestId, readSites, type PublishSite, type SiteState } from '../data/publishing';
 import type { SiteStatus } from '../domain/siteStatus';
@@ -17,6 +18,11 @@ function siteState(site: PublishSite | undefined, newest: number): SiteState {
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
 
+/** Records written before redaction existed, or by another instance's settings, are masked on the way out. */
+function redactOrNull(text: string | null | undefined): string | null {
+  return text ? redact(text) : null;
+}
+
 /** `ownSiteId`: the site of the asking process, counted even before its first heartbeat. */
 export async function siteStatus(ownSiteId: string): Promise<SiteStatus> {
   const [live, newest] = await Promise.all([fleet.listLive(), newestRequestId()]);
@@ -30,7 +36,7 @@ export async function siteStatus(ownSiteId: string): Promise<SiteStatus> {
   return {
     state: states.includes('building') ? 'building' : states.includes('queued') ? 'queued' : 'idle',
     lastPublishedAt: iso(published[0]),
-    lastError: siteIds.map((id) => sites.get(id)?.lastError).find(Boolean) ?? null,
+    lastError: redactOrNull(siteIds.map((id) => sites.get(id)?.lastError).find(Boolean)),
     instances: live.map((instance) => {
       const site = sites.get(instance.siteId);
       const state = siteState(site, newest);
@@ -43,7 +49,7 @@ export async function siteStatus(ownSiteId: string): Promise<SiteStatus> {
         state,
         current: state === 'idle' && (site?.publishedRequestId ?? 0) >= newest,
         lastPublishedAt: iso(site?.lastPublishedAt),
-        lastError: site?.lastError ?? null,
+        lastError: redactOrNull(site?.lastError),
       };
     }),
   };

@@ -1,0 +1,31 @@
+import { describe, expect, test } from 'vitest';
+import { redact, secretValues } from './redact';
+
+describe('redact', () => {
+  const env = {
+    DATABASE_URL: 'postgres://app:p%40ss-w0rd@db.internal:5432/emdr',
+    S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
+    BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/64f0a1b2c3d4e5f6a7b8c9d0?trigger_title=x1y2',
+  };
+  const secrets = secretValues(env);
+
+  test('the database password, as written and decoded, the S3 secret and the hook token are masked', () => {
+    const line = `connect to postgres://app:p%40ss-w0rd@db.internal:5432/emdr failed (password p@ss-w0rd); key ${env.S3_SECRET_ACCESS_KEY}; hook 64f0a1b2c3d4e5f6a7b8c9d0 and ${env.BUILD_HOOK_URL}`;
+    const out = redact(line, secrets);
+    for (const secret of ['p%40ss-w0rd', 'p@ss-w0rd', env.S3_SECRET_ACCESS_KEY, '64f0a1b2c3d4e5f6a7b8c9d0', 'x1y2']) {
+      expect(out).not.toContain(secret);
+    }
+    expect(out).toContain('postgres://app:***@db.internal:5432/emdr');
+  });
+
+  test("any URL's password is masked, however short, and other text is left alone", () => {
+    expect(redact('postgres://u:pw@127.0.0.1:59999/x', [])).toBe('postgres://u:***@127.0.0.1:59999/x');
+    expect(redact('Site built in 2.0 s (64 pages); see http://localhost:4321/admin', secrets)).toBe(
+      'Site built in 2.0 s (64 pages); see http://localhost:4321/admin',
+    );
+  });
+
+  test('no settings, no secrets', () => {
+    expect(secretValues({})).toEqual([]);
+  });
+});

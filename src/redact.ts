@@ -1,0 +1,59 @@
+/**
+ * Secrets never leave the process in words (issue 26.8): the DATABASE_URL password, the S3 secret
+ * key and the deploy-hook URL's token are replaced by `***` in every log line, start-up message,
+ * publish record and status answer. Each place that writes text out passes it through `redact`.
+ */
+const MASK = '***';
+// A password in any URL's user info: scheme://user:password@host.
+const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
+// Shorter values would mask ordinary words; URL passwords are masked by pattern whatever their length.
+const MIN_SECRET_LENGTH = 4;
+
+/** The secret values of this process's settings, each as written and as decoded. */
+export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
+  const values = new Set<string>();
+  const add = (value: string | undefined) => {
+    if (!value) return;
+    values.add(value);
+    try {
+      values.add(decodeURIComponent(value));
+    } catch {
+      // Not percent-encoded: the raw value is enough.
+    }
+  };
+  if (env.DATABASE_URL) {
+    try {
+      add(new URL(env.DATABASE_URL).password);
+    } catch {
+      add(/:\/\/[^:/@]*:([^@]*)@/.exec(env.DATABASE_URL)?.[1]);
+    }
+  }
+  add(env.S3_SECRET_ACCESS_KEY);
+  if (env.BUILD_HOOK_URL) {
+    // The whole URL is the credential: its path after the host and its query hold the token.
+    add(env.BUILD_HOOK_URL);
+    try {
+      const hook = new URL(env.BUILD_HOOK_URL);
+      for (const segment of hook.pathname.split('/')) if (segment.length >= 16) add(segment);
+      for (const value of hook.searchParams.values()) add(value);
+    } catch {
+      // An unreadable hook URL is refused by the settings check before anything logs it.
+    }
+  }
+  return [...values].filter((value) => value.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
+}
+
+let cached: { source: string; secrets: string[] } | undefined;
+
+function currentSecrets(): string[] {
+  const source = `${process.env.DATABASE_URL}\n${process.env.S3_SECRET_ACCESS_KEY}\n${process.env.BUILD_HOOK_URL}`;
+  if (cached?.source !== source) cached = { source, secrets: secretValues() };
+  return cached.secrets;
+}
+
+/** The text with every secret of this process's settings masked. */
+export function redact(text: string, secrets: string[] = currentSecrets()): string {
+  let out = text.replace(URL_PASSWORD, `$1${MASK}@`);
+  for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
+  return out;
+}
