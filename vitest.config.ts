@@ -30,12 +30,17 @@ export default defineConfig({
         test: {
           name: 'publishing',
           include: ['tests/publishing/**/*.test.ts'],
-          // The outage test stops a PostgreSQL server, and the scale-out test runs several servers on one; the
-          // embedded database lives inside one server process.
+          // The outage test stops a PostgreSQL server, the scale-out test runs several servers on one, and the
+          // sweep isolation test puts a PostgreSQL database next to an embedded one; the embedded database
+          // lives inside one server process.
           exclude:
             process.env.TEST_DB_TARGET === 'postgres'
               ? []
-              : ['tests/publishing/db-outage.test.ts', 'tests/publishing/scale-out.test.ts'],
+              : [
+                  'tests/publishing/db-outage.test.ts',
+                  'tests/publishing/scale-out.test.ts',
+                  'tests/publishing/photo-sweep-isolation.test.ts',
+                ],
           // Each file starts its own servers (real processes, own DATA_DIR and database).
           fileParallelism: false,
           testTimeout: 180_000,

@@ -13,7 +13,9 @@ const maxMegabytes = `${MAX_PHOTO_BYTES / 1024 / 1024} MB`;
 export const PHOTO_HINT = `${formats}, at most ${maxMegabytes}`;
 
 export const PHOTO_MESSAGES = {
-  notOurs: 'Photo URL must be an upload URL issued by this site',
+  notOurs: 'Photo URL must be a new upload URL issued by this site',
+  /** A trainer's `photo` that is not a photo registered through PUT /api/admin/trainer-photos. */
+  notUploaded: 'Photo must be an uploaded image',
   missing: 'The uploaded photo was not found; upload it again',
   empty: 'The uploaded photo is empty',
   tooLarge: `Photo must be at most ${maxMegabytes}`,

@@ -1,3 +1,4 @@
+import { PHOTO_MESSAGES } from './photo';
 import { z } from 'zod';
 import { STATE_CODES, isStateCode } from './states';
 import { LIMITS, optionalText, optionalUrl, requiredText } from './fields';
@@ -24,7 +25,7 @@ export function formatStatesServed(states: readonly string[]): string {
 const photoPath = optionalText(LIMITS.url).refine(
   (value) => value === null || /^\/objects\/[\w.-]+$/.test(value) || /^https?:\/\//.test(value),
   {
-    error: 'Photo must be an uploaded image',
+    error: PHOTO_MESSAGES.notUploaded,
   },
 );
 

@@ -4,6 +4,7 @@ import { imageStore } from '../storage';
 import { registerPhoto } from '../storage/photos';
 import { InvalidInputError } from './errors';
 import { log } from '../log';
+import { forgetPhotoObject, isOwnPhoto, ownedPhotoObjects } from '../data/photoObjects';
 
 /**
  * The storage key of a trainer's photo. Unchanged photo: the stored key (its URL base may have
@@ -23,16 +24,19 @@ export function photoKeyFor(photo: string | null, stored?: { photo: string | nul
  */
 export async function assertNewPhotoStored(photo: string | null, previous: string | null = null): Promise<void> {
   if (!photo || photo === previous) return;
+  // A new photo is one this database registered (re-encoded, its EXIF gone), never another URL.
   const key = imageStore().keyFromPublicPath(photo);
-  if (!key) return;
+  const notUploaded = () => new InvalidInputError(PHOTO_MESSAGES.notUploaded, { photo: [PHOTO_MESSAGES.notUploaded] });
+  if (!key) throw notUploaded();
   let stored: boolean;
   try {
     stored = (await imageStore().readHead(key)) !== null;
   } catch (error) {
     log.error({ err: error, photo }, 'storage: could not check a photo');
-    return;
+    stored = true;
   }
   if (!stored) throw new InvalidInputError(PHOTO_MESSAGES.missing, { photo: [PHOTO_MESSAGES.missing] });
+  if (!(await isOwnPhoto(key))) throw notUploaded();
 }
 
 /**
@@ -43,8 +47,10 @@ export async function assertNewPhotoStored(photo: string | null, previous: strin
 export async function releasePhotoKey(previous: string | null, current: string | null): Promise<void> {
   if (!previous || previous === current) return;
   try {
-    if (await isPhotoKeyInUse(previous)) return;
+    // Only an object this database made, and only once no trainer row points to it.
+    if ((await isPhotoKeyInUse(previous)) || !(await ownedPhotoObjects()).has(previous)) return;
     await imageStore().delete(previous);
+    await forgetPhotoObject(previous);
   } catch (error) {
     log.error({ err: error, key: previous }, 'storage: could not release a photo');
   }

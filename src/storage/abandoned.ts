@@ -1,5 +1,6 @@
 import * as trainers from '../data/trainers';
 import { imageStore } from './index';
+import { forgetPhotoObject, ownedPhotoObjects } from '../data/photoObjects';
 import type { ImageStore } from './types';
 
 /**
@@ -10,28 +11,37 @@ export const ABANDONED_UPLOAD_MS = 2 * 86_400_000;
 const SWEEP_EVERY_MS = 86_400_000;
 
 /**
- * Deletes the store's objects whose key no trainer holds and that are older than the grace period.
+ * Deletes the objects this database made whose key no trainer holds and that are older than the
+ * grace period.
  * Keys, not public URLs, decide: a changed S3_PUBLIC_URL or a restored database never makes a photo
  * in use look abandoned.
  */
 export async function deleteAbandonedUploads(
   store: ImageStore,
   keysInUse: string[],
+  owned: Map<string, Date>,
   now = new Date(),
+  forget: (key: string) => Promise<void> = async () => {},
 ): Promise<string[]> {
   const kept = new Set(keysInUse);
   const deleted: string[] = [];
+  const old = (at: Date) => now.getTime() - at.getTime() >= ABANDONED_UPLOAD_MS;
   for await (const { key, writtenAt } of store.listObjects()) {
-    if (kept.has(key) || now.getTime() - writtenAt.getTime() < ABANDONED_UPLOAD_MS) continue;
+    // Another database's object (a shared folder or bucket, a restored or brand-new database) is
+    // never this sweep's to delete, however old and unreferenced it looks from here.
+    const createdAt = owned.get(key);
+    if (!createdAt || kept.has(key) || !old(writtenAt) || !old(createdAt)) continue;
     await store.delete(key);
+    await forget(key);
     deleted.push(key);
   }
   return deleted;
 }
 
-/** One sweep of the configured store against the keys the trainers hold. */
+/** One sweep of the configured store: objects this database made, that no trainer holds. */
 export async function sweepAbandonedUploads(now = new Date()): Promise<string[]> {
-  return deleteAbandonedUploads(imageStore(), await trainers.photoKeysInUse(), now);
+  const [inUse, owned] = await Promise.all([trainers.photoKeysInUse(), ownedPhotoObjects()]);
+  return deleteAbandonedUploads(imageStore(), inUse, owned, now, forgetPhotoObject);
 }
 
 /** Sweeps soon after start, then daily; a failure (database or bucket away) is logged and tried next time. */

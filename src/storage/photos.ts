@@ -5,6 +5,7 @@ import { imageStore } from './index';
 import { reencodeImage } from './reencode';
 import { newObjectKey } from './types';
 import { log } from '../log';
+import { claimUpload, recordPhotoObject } from '../data/photoObjects';
 
 function refused(message: string): StorageError {
   return new StorageError('invalid', message, 'photoURL');
@@ -27,7 +28,9 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
   const store = imageStore();
   try {
     const key = await store.keyFromURL(url, ownOrigins);
-    if (!key) throw refused(PHOTO_MESSAGES.notOurs);
+    // Only an upload URL this database issued, once: a photo in use, another database's object or a
+    // URL registered before is refused before anything is read or deleted.
+    if (!key || !(await claimUpload(key))) throw refused(PHOTO_MESSAGES.notOurs);
     const head = await store.readHead(key);
     if (!head) throw refused(PHOTO_MESSAGES.missing);
     if (head.size === 0 || head.size > MAX_PHOTO_BYTES) {
@@ -45,6 +48,7 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
       throw error;
     });
     const copyKey = newObjectKey();
+    await recordPhotoObject(copyKey, 'photo');
     await store.writeObject(copyKey, copy.bytes, copy.type);
     await store.delete(key).catch((err: unknown) => log.error({ err, key }, 'storage: could not delete an upload'));
     return store.publicPath(copyKey);
@@ -58,7 +62,9 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
 /** `POST /api/admin/objects/upload`: storage failures are a clear "unavailable", never a crash. */
 export async function createUploadURL(origin: string): Promise<string> {
   try {
-    return (await imageStore().createUploadTarget(origin)).uploadURL;
+    const target = await imageStore().createUploadTarget(origin);
+    await recordPhotoObject(target.key, 'upload');
+    return target.uploadURL;
   } catch (error) {
     log.error({ err: error }, 'storage: could not create an upload URL');
     throw new StorageError('unavailable', STORAGE_UNAVAILABLE);

@@ -154,7 +154,8 @@ describe('photo upload: size and type are checked by the server', () => {
   });
 
   test('an object over 5 MB in storage is refused at registration and deleted', async () => {
-    const key = 'f'.repeat(32);
+    // An issued upload URL whose object grew past the limit in storage (the PUT endpoint refuses it).
+    const key = keyOf(await newUploadURL());
     fs.mkdirSync(uploadsDir(), { recursive: true });
     fs.writeFileSync(path.join(uploadsDir(), key), png({ totalBytes: MAX + 1 }));
     const registered = await register(`/api/uploads/${key}`);
@@ -174,9 +175,13 @@ describe('photo upload: size and type are checked by the server', () => {
     ]) {
       const answer = await register(photoURL);
       expect(answer.status, photoURL).toBe(400);
-      expect(answer.body.fieldErrors.photoURL).toEqual(['Photo URL must be an upload URL issued by this site']);
+      expect(answer.body.fieldErrors.photoURL).toEqual(['Photo URL must be a new upload URL issued by this site']);
     }
     expect((await register(`/api/uploads/${'0'.repeat(32)}`)).body.error).toBe(
+      'Photo URL must be a new upload URL issued by this site',
+    );
+    // Issued but never uploaded to.
+    expect((await register(`/api/uploads/${keyOf(await newUploadURL())}`)).body.error).toBe(
       'The uploaded photo was not found; upload it again',
     );
     for (const body of [{}, { photoURL: 42 }, { photoURL: '' }, { photoURL: 'x', extra: 1 }]) {

@@ -5,6 +5,8 @@ import { png, TEXT } from '../support/images';
 import { startS3 } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 import { ABANDONED_UPLOAD_MS, deleteAbandonedUploads } from '../../src/storage/abandoned';
+import { ownedPhotoObjects } from '../../src/data/photoObjects';
+import { closeDb } from '../../src/data/db';
 import { S3ImageStore } from '../../src/storage/s3';
 import sharp from 'sharp';
 
@@ -26,6 +28,19 @@ afterAll(async () => {
   if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
   await s3?.stop().catch(() => undefined);
 });
+
+/** The objects the S3 server's own (embedded) database made: the only ones its sweep may delete. */
+async function ownedByServer() {
+  const saved = { ...process.env };
+  await closeDb();
+  Object.assign(process.env, { DATA_DIR: server.dataDir, DATABASE_URL: '' });
+  try {
+    return await ownedPhotoObjects();
+  } finally {
+    await closeDb();
+    process.env = saved;
+  }
+}
 
 const trainer = { name: 'Dr. Bucket', bio: 'Lives in S3.', statesServed: [] };
 
@@ -127,8 +142,14 @@ describe('S3 driver', () => {
       publicUrl: env.S3_PUBLIC_URL,
     });
 
-    expect(await deleteAbandonedUploads(store, inUse)).toEqual([]);
-    const deleted = await deleteAbandonedUploads(store, inUse, new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000));
+    const owned = await ownedByServer();
+    expect(await deleteAbandonedUploads(store, inUse, owned)).toEqual([]);
+    const deleted = await deleteAbandonedUploads(
+      store,
+      inUse,
+      owned,
+      new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000),
+    );
     expect(deleted).toContain(abandoned.split('/').pop());
     expect(deleted).not.toContain(shown.split('/').pop());
     expect((await fetch(abandoned)).status).toBe(404);
