@@ -26,6 +26,7 @@ import { hookQuietMs } from '../src/publish/policy';
 import { newInstanceId, startHeartbeat } from '../src/publish/fleet';
 import { publishingSiteId, siteIdentity } from '../src/publish/siteIdentity';
 import { Host, liveDir } from '../src/server/host';
+import { Precompressor } from '../src/publish/precompressor';
 import { startUploadSweeper } from '../src/storage/abandoned';
 import { adminChangeLine, startBanner } from './startBanner';
 
@@ -86,6 +87,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let stopSweeper = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
+  let precompressor: Precompressor | undefined;
   try {
     const sql = await getSql();
     const applied = await migrate(sql);
@@ -100,11 +102,20 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     const localSite = { siteId: siteIdentity(paths), instanceId, paths, extraCheck: options.extraCheck };
     const bootBuild = await ensureLiveBuild(localSite, log);
     const live = liveDir(paths.current);
-    host = await Host.create(paths.build(bootBuild), live, { beforeEachRequest: options.beforeEachRequest });
+    host = await Host.create(paths.build(bootBuild), live, {
+      beforeEachRequest: options.beforeEachRequest,
+      copiesDir: paths.compressed,
+    });
+    precompressor = new Precompressor(paths.compressed, log);
+    const compressLive = () => {
+      const dir = live.get();
+      if (dir) precompressor?.request(dir);
+    };
     // The environment's admin is applied before the first request can arrive: a sign-in as soon as
     // the port answers must succeed. A generated one-time password still waits for a good start.
     const envAdmin = env.adminEmail ? await bootstrapAdmin(env) : null;
     const port = await listenOrExplain(host);
+    compressLive();
 
     // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
     const renderer = env.buildHookUrl ? null : loadRenderer(paths.build(bootBuild));
@@ -114,7 +125,10 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
         ...localSite,
         siteId: publishingSiteId(env),
         pinned: [bootBuild],
-        onSwapped: () => live.invalidate(),
+        onSwapped: () => {
+          live.invalidate();
+          compressLive();
+        },
         renderer,
         spare,
       },
@@ -165,6 +179,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopSweeper();
     await host?.close();
     await publisher?.stop();
+    await precompressor?.stop();
     await stopHeartbeat();
     await closeDb();
     process.exit(0);

@@ -8,6 +8,8 @@ export function sitePaths(dataDir: string) {
     builds: path.join(root, 'builds'),
     current: path.join(root, 'current'),
     cache: path.join(root, 'cache'),
+    /** Brotli and gzip copies of the published files, by content hash (src/server/compressedCopies.ts). */
+    compressed: path.join(root, 'compressed'),
     build: (id: string) => path.join(root, 'builds', id),
     input: (id: string) => path.join(root, 'builds', `${id}.input.json`),
     log: (id: string) => path.join(root, 'builds', `${id}.log`),

@@ -24,6 +24,8 @@ type AstroHandler = (
 export interface HostOptions {
   /** Called first for every request that passed the guard; a test's fault injection throws here. */
   beforeEachRequest?: (pathname: string) => void;
+  /** Where the publisher keeps compressed copies of the published files. */
+  copiesDir?: string;
 }
 
 /**
@@ -50,7 +52,7 @@ export class Host {
     serverBuildDir: string,
     private readonly options: HostOptions,
   ) {
-    this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'));
+    this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'), undefined, options.copiesDir);
     this.pageCsp = pageCspForBuild(serverBuildDir);
     this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
     this.server.keepAliveTimeout = 5000;
@@ -89,7 +91,7 @@ export class Host {
   private currentSite(): StaticSite | null {
     const dir = this.live.get();
     if (!dir) return null;
-    if (this.site?.root !== dir) this.site = new StaticSite(dir);
+    if (this.site?.root !== dir) this.site = new StaticSite(dir, undefined, this.options.copiesDir);
     return this.site;
   }
 

@@ -2,7 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
+import zlib from 'node:zlib';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StaticSite } from './staticSite';
+import { copyPath } from './compressedCopies';
 
 function site(files: number, bytes: number): string {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-static-')), 'client');
@@ -36,5 +39,48 @@ describe('static file cache', () => {
     expect(cache.movedTo('/%2e%2e/%2e%2e/etc/passwd')).toBeNull();
     expect(cache.movedTo('//no-such-page')).toBeNull();
     expect(cache.cachedBytes).toBe(held);
+  });
+});
+
+/** What `send` wrote: status, headers and body, through the same calls a real response gets. */
+function sendWith(site: StaticSite, urlPath: string, acceptEncoding: string, status = 200) {
+  const req = { method: 'GET', rawHeaders: ['Accept-Encoding', acceptEncoding] } as unknown as IncomingMessage;
+  let headers: string[] = [];
+  let body: Buffer | undefined;
+  const res = {
+    writeHead: (_status: number, list: string[]) => (headers = list),
+    end: (bytes?: Buffer) => (body = bytes),
+  } as unknown as ServerResponse;
+  site.send(req, res, site.lookup(urlPath)!, status);
+  const at = headers.indexOf('content-encoding');
+  return { coding: at === -1 ? 'identity' : headers[at + 1], body: body! };
+}
+
+describe('compressed copies', () => {
+  test('are never made on the request path: the file goes uncompressed until the publisher made its copy', () => {
+    const root = site(1, 20_000);
+    const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-copies-'));
+    const cache = new StaticSite(root, undefined, copies);
+    const first = sendWith(cache, '/page-0', 'gzip, deflate, br');
+    expect(first.coding).toBe('identity');
+    expect(first.body.toString().startsWith('<p>0</p>')).toBe(true);
+    // The same file as a 404 page (an unknown training's page) is labelled as what it is.
+    expect(sendWith(cache, '/page-0', 'br', 404).coding).toBe('identity');
+    expect(fs.readdirSync(copies)).toEqual([]);
+
+    const entry = cache.lookup('/page-0')!;
+    fs.writeFileSync(copyPath(copies, entry.hash, 'br'), zlib.brotliCompressSync(entry.body));
+    // Looked for again at most once a second, however often the page is asked for meanwhile.
+    const checkedAt = entry.copiesCheckedAt;
+    expect(sendWith(cache, '/page-0', 'br').coding).toBe('identity');
+    expect(entry.copiesCheckedAt).toBe(checkedAt);
+    entry.copiesCheckedAt -= 1_000;
+    const later = sendWith(cache, '/page-0', 'gzip, deflate, br');
+    expect(later.coding).toBe('br');
+    expect(zlib.brotliDecompressSync(later.body).equals(entry.body)).toBe(true);
+    expect(sendWith(cache, '/page-0', 'gzip').coding).toBe('identity');
+    const notFound = sendWith(cache, '/page-0', 'br', 404);
+    expect(notFound.coding).toBe('br');
+    expect(zlib.brotliDecompressSync(notFound.body).equals(entry.body)).toBe(true);
   });
 });

@@ -1,41 +1,26 @@
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import { LRUCache } from 'lru-cache';
 import { pageCspForBuild } from './csp';
 import { securityHeaderValues } from './securityHeaders';
 import { canonicalPath, isPlainPath } from './urlPath';
+import { contentTypeOf, isCompressible } from './contentTypes';
+import { contentHash, readCopy } from './compressedCopies';
 
 /**
- * Serves one published build from memory: files are read once, gzip/brotli variants are made on
- * first demand, with ETag and long caching for hashed assets. A new instance is made at each swap,
+ * Serves one published build from memory: files are read once, with ETag and long caching for
+ * hashed assets. Brotli and gzip copies are never made here: the publisher makes them off the
+ * request path (src/publish/precompressor.ts) and this only picks a copy up once it exists; until
+ * then the file is sent uncompressed, never after a stall. A new instance is made at each swap,
  * so a visitor gets the old or the new site, never a mix.
  *
  * Memory stays bounded whatever the requests: files are cached by the file they resolve to (never
  * by the request's spelling) in an LRU bounded in bytes, odd spellings (`//`, `/./`, `%5F`) are
  * not looked up but redirected to their plain form, and paths that miss are not remembered.
  */
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.json': 'application/json; charset=utf-8',
-  '.xml': 'application/xml; charset=utf-8',
-  '.txt': 'text/plain; charset=utf-8',
-  '.ics': 'text/calendar; charset=utf-8',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.jpg': 'image/jpeg',
-  '.jpeg': 'image/jpeg',
-  '.webp': 'image/webp',
-  '.gif': 'image/gif',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-};
-const COMPRESSIBLE = /^(text\/|application\/(json|xml)|image\/svg)/;
+/** A missing copy is looked for again at most this often (the precompressor is making it). */
+const COPY_RECHECK_MS = 1_000;
 
 /** Enough for every page and asset of a large site with both compressed copies. */
 export const DEFAULT_CACHE_BYTES = 96 * 1024 * 1024;
@@ -46,6 +31,8 @@ type Encoding = 'identity' | 'gzip' | 'br';
 
 /** One way of sending a file: its bytes and the whole header list for a 200, made once. */
 interface Variant {
+  /** How the body is coded: what was asked for, or identity while its copy is not made yet. */
+  encoding: Encoding;
   body: Buffer;
   headers: string[];
 }
@@ -61,6 +48,10 @@ export interface Entry {
   csp?: string;
   /** Whether a compressed copy is worth sending (text of some size). */
   compressible: boolean;
+  /** The SHA-1 of the body: its ETag and the name of its compressed copies. */
+  hash: string;
+  /** When the copies that are still missing were last looked for. */
+  copiesCheckedAt: number;
   variants: Partial<Record<Encoding, Variant>>;
   /** The headers of a 304 for this file. */
   notModified?: string[];
@@ -106,6 +97,8 @@ export class StaticSite {
   constructor(
     readonly root: string,
     maxBytes = DEFAULT_CACHE_BYTES,
+    /** Where the publisher keeps compressed copies; without one every file is sent uncompressed. */
+    private readonly copiesDir: string | null = null,
   ) {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: entrySize });
     this.pageCsp = pageCspForBuild(path.dirname(root));
@@ -170,19 +163,22 @@ export class StaticSite {
     }
     const ext = path.extname(file).toLowerCase();
     const relative = path.relative(this.root, file);
-    const type = TYPES[ext] ?? 'application/octet-stream';
+    const type = contentTypeOf(file);
+    const hash = contentHash(body);
     return {
       ...(ext === '.html' ? { csp: this.pageCsp } : {}),
       file,
       body,
       type,
-      etag: `"${createHash('sha1').update(body).digest('base64url')}"`,
+      hash,
+      copiesCheckedAt: 0,
+      etag: `"${hash}"`,
       cacheControl: relative.startsWith(`_astro${path.sep}`)
         ? 'public, max-age=31536000, immutable'
         : ext === '.html'
           ? 'public, max-age=0, must-revalidate'
           : 'public, max-age=3600',
-      compressible: body.length > 512 && COMPRESSIBLE.test(type),
+      compressible: isCompressible(type, body.length),
       variants: {},
     };
   }
@@ -197,20 +193,32 @@ export class StaticSite {
   }
 
   /**
-   * The entry as sent with `encoding`, made on first demand (a compressed copy once per file); the
+   * The entry as sent with `encoding`: the compressed copy the publisher made, read once, or the
+   * uncompressed body while the copy is not there yet (looked for again at most once a second). The
    * entry is stored again so the cache counts the new bytes.
    */
   private variant(entry: Entry, encoding: Encoding): Variant {
     const existing = entry.variants[encoding];
     if (existing) return existing;
-    const body =
-      encoding === 'br'
-        ? zlib.brotliCompressSync(entry.body, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })
-        : encoding === 'gzip'
-          ? zlib.gzipSync(entry.body, { level: 9 })
-          : entry.body;
+    if (encoding !== 'identity') {
+      const now = Date.now();
+      let copy: Buffer | null = null;
+      if (this.copiesDir && now - entry.copiesCheckedAt >= COPY_RECHECK_MS) {
+        copy = readCopy(this.copiesDir, entry.hash, encoding);
+        if (!copy) entry.copiesCheckedAt = now;
+      }
+      return copy ? this.keep(entry, encoding, copy) : this.variant(entry, 'identity');
+    }
+    return this.keep(entry, encoding, entry.body);
+  }
+
+  private keep(entry: Entry, encoding: Encoding, body: Buffer): Variant {
     const coding = encoding === 'identity' ? [] : ['content-encoding', encoding];
-    const made = { body, headers: this.headers(entry, 200, [...coding, 'content-length', String(body.length)]) };
+    const made = {
+      encoding,
+      body,
+      headers: this.headers(entry, 200, [...coding, 'content-length', String(body.length)]),
+    };
     entry.variants[encoding] = made;
     if (encoding !== 'identity' && this.entries.peek(entry.file) === entry) this.entries.set(entry.file, entry);
     return made;
@@ -233,8 +241,9 @@ export class StaticSite {
       res.end(req.method === 'HEAD' ? undefined : body);
       return;
     }
-    const { body } = this.variant(entry, encoding);
-    const coding = encoding === 'identity' ? [] : ['content-encoding', encoding];
+    const variant = this.variant(entry, encoding);
+    const { body } = variant;
+    const coding = variant.encoding === 'identity' ? [] : ['content-encoding', variant.encoding];
     res.writeHead(status, this.headers(entry, status, [...coding, 'content-length', String(body.length)]));
     res.end(req.method === 'HEAD' ? undefined : body);
   }

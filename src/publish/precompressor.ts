@@ -1,0 +1,69 @@
+import path from 'node:path';
+import { Worker } from 'node:worker_threads';
+import type { CompressJob, CompressReport } from './compressWorker';
+
+/**
+ * Makes the compressed copies of the live build off the request path (issue 26.2): one worker
+ * thread at the lowest priority, one pass at a time, started after each swap and at boot. Only
+ * missing copies are made, so a pass after an edit compresses the few files that changed. Until a
+ * copy exists the static server sends the file uncompressed.
+ */
+export class Precompressor {
+  private worker: Worker | null = null;
+  private running = false;
+  private next: CompressJob | null = null;
+  private idleWaiters: (() => void)[] = [];
+
+  constructor(
+    private readonly copiesDir: string,
+    private readonly log: (message: string) => void,
+  ) {}
+
+  /** Compresses what this build lacks; while a pass runs, only the newest request waits its turn. */
+  request(clientDir: string): void {
+    this.next = { clientDir, copiesDir: this.copiesDir };
+    if (!this.running) this.startNext();
+  }
+
+  /** Resolves once no pass is running or waiting (tests and the benchmark). */
+  idle(): Promise<void> {
+    if (!this.running && !this.next) return Promise.resolve();
+    return new Promise((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  async stop(): Promise<void> {
+    this.next = null;
+    await this.worker?.terminate();
+    this.worker = null;
+  }
+
+  private startNext(): void {
+    const job = this.next;
+    this.next = null;
+    if (!job) {
+      this.running = false;
+      for (const resolve of this.idleWaiters.splice(0)) resolve();
+      return;
+    }
+    this.running = true;
+    this.ensureWorker().postMessage(job);
+  }
+
+  private ensureWorker(): Worker {
+    if (this.worker) return this.worker;
+    // The worker is TypeScript like the rest: it loads through tsx, as the server does.
+    const worker = new Worker(path.join(import.meta.dirname, 'compressWorker.ts'), { execArgv: ['--import', 'tsx'] });
+    worker.unref();
+    worker.on('message', (report: CompressReport) => {
+      if (report.error) this.log(`precompress: a pass failed (${report.error}); files are sent uncompressed`);
+      this.startNext();
+    });
+    worker.on('error', (error: Error) => {
+      this.log(`precompress: the worker stopped (${error.message}); it restarts with the next publish`);
+      this.worker = null;
+      this.startNext();
+    });
+    this.worker = worker;
+    return worker;
+  }
+}
