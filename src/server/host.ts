@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaderValues } from './securityHeaders';
-import { listingAnswer } from './publicListing';
+import { listingBytes } from './publicListing';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';
@@ -20,6 +20,9 @@ type AstroHandler = (
   next: (error?: unknown) => void,
   locals?: object,
 ) => unknown;
+
+/** No byte read or written on a socket for this long: the client is gone or stalling. */
+export const IDLE_SOCKET_TIMEOUT_MS = 15_000;
 
 export interface HostOptions {
   /** Called first for every request that passed the guard; a test's fault injection throws here. */
@@ -56,6 +59,9 @@ export class Host {
     this.pageCsp = pageCspForBuild(serverBuildDir);
     this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
     this.server.keepAliveTimeout = 5000;
+    // A client that stops reading (or sending) is cut after this long without progress: what the
+    // server holds for it is freed, however many such clients there are (issue 26.3).
+    this.server.timeout = IDLE_SOCKET_TIMEOUT_MS;
     refuseTunnels(this.server);
   }
 
@@ -114,7 +120,7 @@ export class Host {
       case 'health':
         return this.health(res, pathname);
       case 'listing':
-        return this.listing(req, res, new URLSearchParams(query));
+        return this.listing(req, res, query);
       case 'objects':
         return serveStoredObject(req, res, pathname)
           .then((served) => void (served || this.notFound(req, res, pathname)))
@@ -152,14 +158,14 @@ export class Host {
   }
 
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */
-  private async listing(req: IncomingMessage, res: ServerResponse, params: URLSearchParams): Promise<void> {
+  private async listing(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
     res.setHeader('content-type', 'application/json; charset=utf-8');
     res.setHeader('cache-control', 'no-store');
     try {
-      const answer = await listingAnswer(params);
+      const answer = await listingBytes(query);
       res.statusCode = answer.status;
       for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
-      res.setHeader('content-length', Buffer.byteLength(answer.body));
+      res.setHeader('content-length', answer.body.length);
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
       this.unavailable(res, error, newRequestId());

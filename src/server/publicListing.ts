@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { newestRequestId } from '../data/publishing';
 import * as trainings from '../data/trainings';
@@ -119,6 +120,36 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   }
   if (counts) headers['x-filter-counts'] = JSON.stringify(result.counts);
   return { status: 200, body, headers };
+}
+
+export interface ListingBytes {
+  status: 200 | 400;
+  body: Buffer;
+  headers: Record<string, string>;
+}
+
+/**
+ * Answers as bytes, made once per published listing, query and minute and shared by every request
+ * that asks the same (issue 26.3): the unpaged list at 5,000 trainings is about 7 MB, and a client
+ * that reads it slowly holds a reference to the shared bytes, not a copy of its own. Bounded in bytes.
+ */
+const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
+const answers = new LRUCache<string, ListingBytes>({
+  maxSize: ANSWER_CACHE_BYTES,
+  sizeCalculation: (answer) => answer.body.length + 256,
+  // A single answer bigger than the whole cache is still answered, just not kept.
+  maxEntrySize: ANSWER_CACHE_BYTES,
+});
+
+export async function listingBytes(query: string, now = new Date()): Promise<ListingBytes> {
+  const { version } = await snapshot();
+  const key = `${version}|${Math.floor(now.getTime() / 60_000)}|${query}`;
+  const cached = answers.get(key);
+  if (cached) return cached;
+  const answer = await listingAnswer(new URLSearchParams(query), now);
+  const bytes = { status: answer.status, body: Buffer.from(answer.body), headers: answer.headers };
+  if (answer.status === 200) answers.set(key, bytes);
+  return bytes;
 }
 
 /** Links built from the validated query only: nothing a client sent unchecked is echoed back. */

@@ -1,0 +1,114 @@
+import fs from 'node:fs';
+import net from 'node:net';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { generateListings } from '../../scripts/bench/generate';
+import { closeDb, getSql } from '../../src/data/db';
+import { migrate } from '../../src/data/migrate';
+import { IDLE_SOCKET_TIMEOUT_MS } from '../../src/server/host';
+import { prepareTestDatabase, type TestDatabase } from '../support/database';
+import { startServer, tempDir, waitFor, type RunningServer } from '../support/server';
+
+/**
+ * Memory stays bounded under slow clients (issue 26.3): 200 connections that ask for the whole
+ * list and the whole feed and never read. The goal at 5,000 trainings is at most 64 MiB of growth
+ * (measured by `npm run bench`); here, at 1,000, the proportional bound is 12.8 MiB. The list is
+ * serialised once and shared, so a stalled client holds a reference, not a copy; a client that
+ * stops sending or reading is cut once its socket has been idle for IDLE_SOCKET_TIMEOUT_MS.
+ */
+const N = 1_000;
+const CLIENTS = 200;
+const BOUND_BYTES = ((64 * N) / 5_000) * 1024 * 1024;
+let database: TestDatabase;
+let server: RunningServer;
+const sockets: net.Socket[] = [];
+
+beforeAll(async () => {
+  database = await prepareTestDatabase();
+  const dataDir = tempDir('emdr-slow-');
+  const saved = { ...process.env };
+  Object.assign(process.env, { DATA_DIR: dataDir, DATABASE_URL: database.url });
+  const sql = await getSql();
+  await migrate(sql);
+  await generateListings(sql, N);
+  await closeDb();
+  process.env = saved;
+  server = await startServer({
+    dataDir,
+    env: { DATABASE_URL: database.url, SEED_DEMO: '0', REBUILD_DEBOUNCE_MS: '3600000' },
+    timeoutMs: 240_000,
+  });
+}, 300_000);
+afterAll(async () => {
+  for (const socket of sockets) socket.destroy();
+  await server?.stop();
+  await database?.drop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+function rssBytes(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+}
+
+/** A client that sends its request and then never reads a byte of the answer. */
+function stalledClient(path: string): Promise<net.Socket> {
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.pause();
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: br, gzip\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.on('error', () => {});
+    sockets.push(socket);
+  });
+}
+
+async function healthzMs(): Promise<number> {
+  const started = performance.now();
+  const answer = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
+  expect(answer.status).toBe(200);
+  return performance.now() - started;
+}
+
+test(`${CLIENTS} clients that never read the list and the feed grow the process by at most ${BOUND_BYTES / 1024 / 1024} MiB`, async () => {
+  const pid = server.child.pid!;
+  // Warm: every answer made once, the compressed copies made, so the baseline holds the caches.
+  for (const path of ['/api/trainings', '/feeds/all.ics']) {
+    expect((await fetch(`${server.url}${path}`)).status).toBe(200);
+  }
+  await waitFor(
+    async () =>
+      (await fetch(`${server.url}/feeds/all.ics`, { headers: { 'accept-encoding': 'br' } })).headers.get(
+        'content-encoding',
+      ) === 'br',
+    60_000,
+    250,
+  );
+  const baseline = Math.max(rssBytes(pid), rssBytes(pid));
+
+  for (let i = 0; i < CLIENTS; i++) await stalledClient(i % 2 ? '/feeds/all.ics' : '/api/trainings');
+  let peak = 0;
+  for (let i = 0; i < 20; i++) {
+    peak = Math.max(peak, rssBytes(pid));
+    expect(await healthzMs()).toBeLessThan(2_000);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  const grewMiB = (peak - baseline) / 1024 / 1024;
+  console.log(`[slow clients] N=${N}: ${CLIENTS} stalled clients grew the process by ${grewMiB.toFixed(1)} MiB`);
+  expect(peak - baseline).toBeLessThanOrEqual(BOUND_BYTES);
+});
+
+test('a client that stops sending mid-request is cut once its socket was idle long enough', async () => {
+  const { hostname, port } = new URL(server.url);
+  const socket = net.connect(Number(port), hostname);
+  socket.on('error', () => {});
+  sockets.push(socket);
+  await new Promise<void>((resolve) => socket.once('connect', resolve));
+  socket.write('GET /api/trainings HTTP/1.1\r\nHost: x\r\n');
+  const started = Date.now();
+  await new Promise<void>((resolve) => socket.once('close', () => resolve()));
+  const cutAfter = Date.now() - started;
+  expect(cutAfter).toBeGreaterThanOrEqual(IDLE_SOCKET_TIMEOUT_MS - 1_000);
+  expect(cutAfter).toBeLessThan(IDLE_SOCKET_TIMEOUT_MS + 10_000);
+  expect(await healthzMs()).toBeLessThan(2_000);
+}, 60_000);
