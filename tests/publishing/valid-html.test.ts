@@ -1,0 +1,72 @@
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { startServer, tempDir, type RunningServer } from '../support/server';
+
+/**
+ * Every kind of public page is valid HTML (issue 26.9): 0 errors from the W3C Nu checker (npm
+ * `vnu-jar`, run on Java; `.ci/run` installs Debian's default-jre-headless when java is missing).
+ */
+const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
+let server: RunningServer;
+const pagesDir = tempDir('emdr-vnu-');
+
+beforeAll(async () => {
+  server = await startServer({ env: { SEED_DEMO: '1', REBUILD_DEBOUNCE_MS: '3600000' } });
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  fs.rmSync(pagesDir, { recursive: true, force: true });
+});
+
+interface NuMessage {
+  type: string;
+  subType?: string;
+  url: string;
+  lastLine?: number;
+  message: string;
+  extract?: string;
+}
+
+test('the W3C Nu checker finds no error on any public page kind', async () => {
+  const listed = (await (await fetch(`${server.url}/api/trainings`)).json()) as { id: string; state: string | null }[];
+  expect(listed.length).toBeGreaterThan(0);
+  const withState = listed.find((training) => training.state)!;
+  const statePage = (await fetch(`${server.url}/sitemap.xml`).then((r) => r.text())).match(/\/trainings\/[a-z-]+/)![0];
+  const pages = {
+    home: '/',
+    search: '/trainings?format=Virtual',
+    state: statePage,
+    training: `/training/${withState.id}`,
+    'training-not-found': '/training/00000000-0000-4000-8000-000000000000',
+    'not-found': '/no-such-page',
+    partner: '/partner',
+    privacy: '/privacy',
+    terms: '/terms',
+    'refund-policy': '/refund-policy',
+  };
+  const files: string[] = [];
+  for (const [name, urlPath] of Object.entries(pages)) {
+    const answer = await fetch(`${server.url}${urlPath}`);
+    expect(answer.headers.get('content-type'), urlPath).toContain('text/html');
+    const file = path.join(pagesDir, `${name}.html`);
+    fs.writeFileSync(file, await answer.text());
+    files.push(file);
+  }
+  const run = spawnSync('java', ['-jar', vnuJar, '--format', 'json', '--errors-only', ...files], {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  expect(run.error, 'java must be installed (Debian: default-jre-headless)').toBeUndefined();
+  const { messages } = JSON.parse(run.stderr) as { messages: NuMessage[] };
+  const errors = messages
+    .filter((message) => message.type === 'error' || message.subType === 'fatal')
+    .map(
+      (message) =>
+        `${path.basename(message.url)}:${message.lastLine ?? '?'}: ${message.message} [${message.extract ?? ''}]`,
+    );
+  expect(errors).toEqual([]);
+}, 120_000);
