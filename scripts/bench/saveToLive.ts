@@ -7,6 +7,9 @@ import { adminClient, type AdminClient } from '../../tests/support/adminClient';
 import { buildsOf } from '../../tests/support/builds';
 import { untilQuiet, withSite } from './siteServer';
 import { median, percentile } from './stats';
+import { crawlAfterPublish, type CrawlFigures } from './robustness';
+import { slowClientGrowth, type SlowClientFigures } from '../../tests/support/slowClients';
+import { TEST_START } from '../../tests/support/testStart';
 
 /** One edit: from the PATCH's answer to the new title served, and what its publish cost. */
 export interface EditFigures {
@@ -29,6 +32,10 @@ export interface SaveToLiveResult {
   coldBuildMs: number;
   coldBuildPeakMiB: number | null;
   ratioToColdBuild: number;
+  /** A cold crawl of every page and feed right after a publish (issue 26.2). */
+  crawl: CrawlFigures;
+  /** 200 clients that never read the list and the feed (issue 26.3). */
+  slowClients: SlowClientFigures;
 }
 
 export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: `bench-password-${process.pid}` };
@@ -88,30 +95,40 @@ export function summarize(runs: EditFigures[]) {
  * before data-only changes were rendered in-process).
  */
 export async function benchSaveToLive(n: number, runs = 12): Promise<SaveToLiveResult> {
-  return withSite(n, BENCH_ADMIN, async ({ server, dataDir, ids }) => {
-    const target = ids[Math.floor(ids.length / 2)]!;
-    const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
-    const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
+  return withSite(
+    n,
+    BENCH_ADMIN,
+    async ({ server, dataDir, ids }) => {
+      const target = ids[Math.floor(ids.length / 2)]!;
+      const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
+      const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
+      const crawl = await crawlAfterPublish(server, dataDir, admin, target);
+      await untilQuiet(dataDir);
+      const slowClients = await slowClientGrowth(server.url, server.child.pid!, 200);
 
-    const coldDir = tempDir('emdr-bench-cold-');
-    const dataFile = path.join(coldDir, 'input.json');
-    fs.writeFileSync(dataFile, JSON.stringify(await takeSnapshot()));
-    const cold = await runAstroBuild({
-      outDir: path.join(coldDir, 'out'),
-      dataFile,
-      cacheDir: path.join(coldDir, 'cache'),
-      logFile: path.join(coldDir, 'log'),
-    });
-    fs.rmSync(coldDir, { recursive: true, force: true });
-    if (!cold.ok) throw new Error(`cold build failed: ${cold.log.slice(-2000)}`);
-    const summary = summarize(edits);
-    return {
-      n,
-      runs: edits,
-      ...summary,
-      coldBuildMs: cold.ms,
-      coldBuildPeakMiB: cold.usage?.peakRssMiB ?? null,
-      ratioToColdBuild: Number((summary.medianMs / cold.ms).toFixed(3)),
-    };
-  });
+      const coldDir = tempDir('emdr-bench-cold-');
+      const dataFile = path.join(coldDir, 'input.json');
+      fs.writeFileSync(dataFile, JSON.stringify(await takeSnapshot()));
+      const cold = await runAstroBuild({
+        outDir: path.join(coldDir, 'out'),
+        dataFile,
+        cacheDir: path.join(coldDir, 'cache'),
+        logFile: path.join(coldDir, 'log'),
+      });
+      fs.rmSync(coldDir, { recursive: true, force: true });
+      if (!cold.ok) throw new Error(`cold build failed: ${cold.log.slice(-2000)}`);
+      const summary = summarize(edits);
+      return {
+        n,
+        runs: edits,
+        ...summary,
+        coldBuildMs: cold.ms,
+        coldBuildPeakMiB: cold.usage?.peakRssMiB ?? null,
+        ratioToColdBuild: Number((summary.medianMs / cold.ms).toFixed(3)),
+        crawl,
+        slowClients,
+      };
+    },
+    [TEST_START, '--event-loop-report'],
+  );
 }

@@ -21,10 +21,12 @@ export async function withSite<T>(
   n: number,
   env: Record<string, string>,
   body: (site: BenchSite) => Promise<T>,
+  entry?: string[],
 ): Promise<T> {
   const dataDir = tempDir('emdr-bench-');
   const server = await startServer({
     dataDir,
+    entry,
     env: { SEED_DEMO: '0', REBUILD_DEBOUNCE_MS: '1000', ...env },
     timeoutMs: 600_000,
   });

@@ -1,6 +1,6 @@
 import type { SubmitEvent } from 'react';
 import { NOTICES } from '../domain/adminNotice';
-import { api } from './api';
+import { api, ApiError } from './api';
 import { notify } from './notify';
 import { useServerNotice } from './serverNotice';
 import Button from '../ui/Button';
@@ -17,11 +17,16 @@ export default function LogoutButton() {
     event.preventDefault();
     try {
       await api('POST', '/api/admin/logout');
-      notify.flash(NOTICES['logged-out'].message, NOTICES['logged-out'].title);
-      window.location.assign('/admin/login');
-    } catch {
-      notify.error('Failed to logout');
+    } catch (error) {
+      // 401: the session is already gone (a click that also went out as the plain form before the
+      // island took over, another tab): the person is logged out, and is told so.
+      if (!(error instanceof ApiError && error.status === 401)) {
+        notify.error('Failed to logout');
+        return;
+      }
     }
+    notify.flash(NOTICES['logged-out'].message, NOTICES['logged-out'].title);
+    window.location.assign('/admin/login');
   };
 
   return (

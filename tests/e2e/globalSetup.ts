@@ -18,6 +18,9 @@ export default async function globalSetup() {
     PUBLIC_STATS_WIDGET_URL: widget.url,
     PUBLIC_SUPPORT_EMAIL: 'help@e2e.example.com',
     PUBLIC_PARTNER_FORM_URL: 'https://forms.e2e.example.com/apply',
+    // The browser stands behind a proxy on this machine: a test may name its client address in
+    // X-Forwarded-For (admin-toasts-early-clicks.spec.ts gives each round its own).
+    TRUST_PROXY: 'loopback',
   };
   const server = await startServer({ dataDir, env });
   Object.assign(process.env, env, { E2E_BASE_URL: server.url, E2E_DATA_DIR: dataDir });

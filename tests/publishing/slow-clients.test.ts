@@ -7,6 +7,7 @@ import { migrate } from '../../src/data/migrate';
 import { IDLE_SOCKET_TIMEOUT_MS } from '../../src/server/host';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { startServer, tempDir, waitFor, type RunningServer } from '../support/server';
+import { slowClientGrowth } from '../support/slowClients';
 
 /**
  * Memory stays bounded under slow clients (issue 26.3): 200 connections that ask for the whole
@@ -45,24 +46,6 @@ afterAll(async () => {
   if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-function rssBytes(pid: number): number {
-  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-}
-
-/** A client that sends its request and then never reads a byte of the answer. */
-function stalledClient(path: string): Promise<net.Socket> {
-  const { hostname, port } = new URL(server.url);
-  return new Promise((resolve) => {
-    const socket = net.connect(Number(port), hostname, () => {
-      socket.pause();
-      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: br, gzip\r\n\r\n`);
-      resolve(socket);
-    });
-    socket.on('error', () => {});
-    sockets.push(socket);
-  });
-}
-
 async function healthzMs(): Promise<number> {
   const started = performance.now();
   const answer = await fetch(`${server.url}/healthz`, { signal: AbortSignal.timeout(2_000) });
@@ -84,18 +67,10 @@ test(`${CLIENTS} clients that never read the list and the feed grow the process 
     60_000,
     250,
   );
-  const baseline = Math.max(rssBytes(pid), rssBytes(pid));
-
-  for (let i = 0; i < CLIENTS; i++) await stalledClient(i % 2 ? '/feeds/all.ics' : '/api/trainings');
-  let peak = 0;
-  for (let i = 0; i < 20; i++) {
-    peak = Math.max(peak, rssBytes(pid));
-    expect(await healthzMs()).toBeLessThan(2_000);
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  const grewMiB = (peak - baseline) / 1024 / 1024;
-  console.log(`[slow clients] N=${N}: ${CLIENTS} stalled clients grew the process by ${grewMiB.toFixed(1)} MiB`);
-  expect(peak - baseline).toBeLessThanOrEqual(BOUND_BYTES);
+  const figures = await slowClientGrowth(server.url, pid, CLIENTS);
+  console.log(`[slow clients] N=${N}: ${CLIENTS} stalled clients grew the process by ${figures.grewMiB} MiB`);
+  expect(figures.healthzMaxMs).toBeLessThan(2_000);
+  expect(figures.grewMiB * 1024 * 1024).toBeLessThanOrEqual(BOUND_BYTES);
 });
 
 test('a client that stops sending mid-request is cut once its socket was idle long enough', async () => {

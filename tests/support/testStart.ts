@@ -3,21 +3,39 @@
  * (run as a server entry through startServer's `entry`; the product itself has no such switches):
  *   --reject-while FILE   every build is rejected while FILE exists;
  *   --slow-check MS       every build's check takes MS longer, so a test can stop a build midway;
- *   --fault-path PATH     a request for PATH throws inside the handler: a bug of ours, injected.
+ *   --fault-path PATH     a request for PATH throws inside the handler: a bug of ours, injected;
+ *   --event-loop-report   on SIGUSR2, prints the event-loop delay since the last report (the bench).
  */
 import fs from 'node:fs';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import { startApp } from '../../scripts/startApp';
 
 export const TEST_START = 'tests/support/testStart.ts';
+export const EVENT_LOOP_REPORT = 'event-loop-delay ';
 
 if (process.argv[1]?.endsWith(TEST_START)) {
   const { values } = parseArgs({
-    options: { 'reject-while': { type: 'string' }, 'slow-check': { type: 'string' }, 'fault-path': { type: 'string' } },
+    options: {
+      'reject-while': { type: 'string' },
+      'slow-check': { type: 'string' },
+      'fault-path': { type: 'string' },
+      'event-loop-report': { type: 'boolean' },
+    },
   });
   const rejectWhile = values['reject-while'];
   const slowMs = Number(values['slow-check'] ?? 0);
   const faultPath = values['fault-path'];
+  if (values['event-loop-report']) {
+    const delay = monitorEventLoopDelay({ resolution: 10 });
+    delay.enable();
+    process.on('SIGUSR2', () => {
+      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+      const report = { maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), meanMs: ms(delay.mean) };
+      console.log(`${EVENT_LOOP_REPORT}${JSON.stringify(report)}`);
+      delay.reset();
+    });
+  }
   await startApp({
     beforeEachRequest: (pathname) => {
       if (faultPath && pathname === faultPath) throw new Error('fault injected by the test');

@@ -1,0 +1,128 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import type { AdminClient } from '../../tests/support/adminClient';
+import type { RunningServer } from '../../tests/support/server';
+import { waitFor } from '../../tests/support/server';
+import { EVENT_LOOP_REPORT } from '../../tests/support/testStart';
+import { percentile } from './stats';
+
+/**
+ * Robustness figures next to save → live (issue 26): a cold crawl right after a publish, with the
+ * server's own event-loop delay and the latency of `/healthz` meanwhile. The server must run
+ * through tests/support/testStart.ts with `--event-loop-report`.
+ */
+export interface CrawlFigures {
+  urls: number;
+  crawlMs: number;
+  brotliAnswers: number;
+  eventLoop: { maxMs: number; p99Ms: number; meanMs: number };
+  healthz: { maxMs: number; p99Ms: number; probes: number };
+}
+
+/** The server's event-loop delay since its last report (resets it). */
+async function eventLoopReport(server: RunningServer): Promise<CrawlFigures['eventLoop']> {
+  const before = server.output().length;
+  server.child.kill('SIGUSR2');
+  const line = await waitFor(
+    async () =>
+      server
+        .output()
+        .slice(before)
+        .split('\n')
+        .find((l) => l.startsWith(EVENT_LOOP_REPORT)),
+    10_000,
+    20,
+  );
+  return JSON.parse(line.slice(EVENT_LOOP_REPORT.length)) as CrawlFigures['eventLoop'];
+}
+
+/** Every page and feed of the live build, as URL paths. */
+function publishedPaths(dataDir: string): string[] {
+  const client = path.join(fs.realpathSync(path.join(dataDir, 'site', 'current')), 'client');
+  const found: string[] = [];
+  const walk = (dir: string) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isDirectory()) walk(full);
+      else if (/\.(html|ics|xml)$/.test(entry.name)) {
+        const rel = `/${path.relative(client, full)}`;
+        found.push(rel.endsWith('/index.html') ? rel.slice(0, -'index.html'.length) : rel);
+      }
+    }
+  };
+  walk(client);
+  return found;
+}
+
+/** A brotli-accepting client that does not decode: its coding and size only. */
+function getCoded(base: string, urlPath: string, agent: http.Agent): Promise<string> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(`${base}${urlPath}`, { agent, headers: { 'accept-encoding': 'br' } }, (res) => {
+        res.resume();
+        res.on('end', () => resolve(String(res.headers['content-encoding'] ?? 'identity')));
+      })
+      .on('error', reject);
+  });
+}
+
+/**
+ * Edits the target's title, and as soon as its page serves the edit crawls every page and feed with
+ * `Accept-Encoding: br`, eight at a time, while `/healthz` is probed every 50 ms.
+ */
+export async function crawlAfterPublish(
+  server: RunningServer,
+  dataDir: string,
+  admin: AdminClient,
+  target: string,
+): Promise<CrawlFigures> {
+  const title = `Crawl edit ${Date.now()}`;
+  const saved = await admin.call('PATCH', `/api/admin/trainings/${target}`, { title });
+  if (saved.status !== 200) throw new Error(`save failed: ${saved.status}`);
+  await waitFor(
+    async () => (await (await fetch(`${server.url}/training/${target}`)).text()).includes(title),
+    120_000,
+    20,
+  );
+  await eventLoopReport(server);
+
+  const urls = publishedPaths(dataDir);
+  const probes: number[] = [];
+  let crawling = true;
+  const prober = (async () => {
+    while (crawling) {
+      const started = performance.now();
+      await fetch(`${server.url}/healthz`);
+      probes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  })();
+  const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
+  const started = performance.now();
+  let next = 0;
+  let brotliAnswers = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < urls.length) {
+        if ((await getCoded(server.url, urls[next++]!, agent)) === 'br') brotliAnswers++;
+      }
+    }),
+  );
+  const crawlMs = performance.now() - started;
+  crawling = false;
+  await prober;
+  agent.destroy();
+  const eventLoop = await eventLoopReport(server);
+  return {
+    urls: urls.length,
+    crawlMs: Math.round(crawlMs),
+    brotliAnswers,
+    eventLoop,
+    healthz: {
+      maxMs: Math.round(Math.max(...probes)),
+      p99Ms: Math.round(percentile(probes, 99)),
+      probes: probes.length,
+    },
+  };
+}

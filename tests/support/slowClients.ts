@@ -1,0 +1,66 @@
+import fs from 'node:fs';
+import net from 'node:net';
+
+/** A process's resident memory, from /proc. */
+export function rssBytes(pid: number): number {
+  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
+}
+
+/** A client that sends its request and then never reads a byte of the answer (issue 26.3). */
+export function stalledClient(baseUrl: string, path: string): Promise<net.Socket> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve) => {
+    const socket = net.connect(Number(port), hostname, () => {
+      socket.pause();
+      socket.write(`GET ${path} HTTP/1.1\r\nHost: ${hostname}\r\nAccept-Encoding: br, gzip\r\n\r\n`);
+      resolve(socket);
+    });
+    socket.on('error', () => {});
+  });
+}
+
+export interface SlowClientFigures {
+  clients: number;
+  baselineMiB: number;
+  peakMiB: number;
+  grewMiB: number;
+  healthzMaxMs: number;
+}
+
+/**
+ * `clients` connections, half asking for the whole list and half for the whole feed, that never
+ * read, after one client read both; the server's resident memory before and at its peak over the next two seconds, and the
+ * slowest `/healthz` meanwhile. The sockets are closed afterwards.
+ */
+export async function slowClientGrowth(baseUrl: string, pid: number, clients = 200): Promise<SlowClientFigures> {
+  // Each answer once, read in full: what is made once per build is in the baseline, not the growth.
+  for (const path of ['/api/trainings', '/feeds/all.ics']) {
+    await (await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
+  }
+  const baseline = rssBytes(pid);
+  const sockets: net.Socket[] = [];
+  let peak = baseline;
+  let healthzMaxMs = 0;
+  try {
+    for (let i = 0; i < clients; i++)
+      sockets.push(await stalledClient(baseUrl, i % 2 ? '/feeds/all.ics' : '/api/trainings'));
+    for (let i = 0; i < 20; i++) {
+      peak = Math.max(peak, rssBytes(pid));
+      const started = performance.now();
+      const answer = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
+      if (answer.status !== 200) throw new Error(`/healthz answered ${answer.status} under slow clients`);
+      healthzMaxMs = Math.max(healthzMaxMs, performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  } finally {
+    for (const socket of sockets) socket.destroy();
+  }
+  const mib = (bytes: number) => Number((bytes / 1024 / 1024).toFixed(1));
+  return {
+    clients,
+    baselineMiB: mib(baseline),
+    peakMiB: mib(peak),
+    grewMiB: mib(peak - baseline),
+    healthzMaxMs: Math.round(healthzMaxMs),
+  };
+}
