@@ -1,5 +1,5 @@
 /**
- * Admin CLI (CONTRACT.md): `npm run admin -- create --email E --password P` and
+ * Admin CLI (README.md): `npm run admin -- create --email E --password P` and
  * `npm run admin -- reset-password --email E --password P`; `npm run admin -- rebuild-site` asks
  * every running instance for a full build of its site. Works while the server runs: on the
  * embedded database it joins the running process's socket.

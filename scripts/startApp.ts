@@ -1,5 +1,5 @@
 /**
- * `npm start` (CONTRACT.md): migrate, seed a brand-new embedded database, make sure the site is
+ * `npm start` (README.md): migrate, seed a brand-new embedded database, make sure the site is
  * built, serve it and keep it published; only then bootstrap the admin and print how to sign in.
  * Creating the admin last means a start that fails (build error, port taken) never prints a
  * one-time password that the next, successful start would not show again.

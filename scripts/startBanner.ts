@@ -8,7 +8,7 @@ const resetCommand = (email: string) =>
 export function adminChangeLine(admin: BootstrapResult): string | null {
   if (admin.action === 'created') return `Admin created: ${admin.email}`;
   if (admin.action !== 'reset') return null;
-  // ADMIN_PASSWORD is applied at every start (CONTRACT.md), so it silently undid a password set by
+  // ADMIN_PASSWORD is applied at every start (README.md), so it silently undid a password set by
   // hand with the CLI: say so, and how to keep a hand-set one.
   return (
     `Admin password reset: ${admin.email} now has the password in ADMIN_PASSWORD and its sessions were ended. ` +

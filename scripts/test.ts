@@ -1,5 +1,5 @@
 /**
- * `npm test` (CONTRACT.md): types, lint and format; unit; integration on the embedded database and,
+ * `npm test` (README.md): types, lint and format; unit; integration on the embedded database and,
  * when TEST_DATABASE_URL is set, on that PostgreSQL server too; then the browser tests.
  */
 import { spawnSync } from 'node:child_process';

@@ -1,5 +1,5 @@
 /**
- * Secrets never leave the process in words (issue 26.8): the DATABASE_URL password, the S3 secret
+ * Secrets never leave the process in words: the DATABASE_URL password, the S3 secret
  * key and the deploy-hook URL's token are replaced by `***` in every log line, start-up message,
  * publish record and status answer. Each place that writes text out passes it through `redact`.
  */

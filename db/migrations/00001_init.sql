@@ -1,4 +1,4 @@
--- Initial schema (issue 2, SPEC §3). Forwards-only: never edit an applied migration, add a new file.
+-- Initial schema (docs/product.md). Forwards-only: never edit an applied migration, add a new file.
 
 create table trainers (
   id uuid primary key default gen_random_uuid(),

@@ -1,4 +1,4 @@
--- Publishing (issue 3): a change that can alter a public page records a request in the same
+-- Publishing: a change that can alter a public page records a request in the same
 -- transaction; the publisher builds when requests are newer than the live build.
 create table publish_requests (
   id bigserial primary key,

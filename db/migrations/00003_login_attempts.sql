@@ -1,4 +1,4 @@
--- Login throttling (issue 5): failed and successful attempts per account and per IP, kept in the
+-- Login throttling: failed and successful attempts per account and per IP, kept in the
 -- database so every instance sees them; old rows are ignored by time and trimmed at login.
 create table login_attempts (
   id bigserial primary key,

@@ -1,4 +1,4 @@
--- The photo objects this database made (issue 26.4): an upload URL it issued ('upload', until it is
+-- The photo objects this database made: an upload URL it issued ('upload', until it is
 -- registered) and a re-encoded trainer photo ('photo'). The sweep and the release of a replaced photo
 -- delete only these, so a database that shares the uploads folder or bucket with another (staging
 -- next to production, a restored or brand-new database on an old DATA_DIR) never deletes the other's.

@@ -3,7 +3,7 @@ import type { TrainingInput } from '../../src/domain/training';
 import { zoneForState } from '../../src/domain/timeZones';
 
 /**
- * Demo data (issue 2): 6 trainers, 14 trainings in 8 states and all three formats, dates spread
+ * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
  * over the next 9 months from the day of seeding, each starting at 9:00 AM in its own time zone.
  */
 type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate'> & {

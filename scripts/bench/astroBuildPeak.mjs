@@ -1,4 +1,4 @@
-// Runs `astro build` in this process and reports its peak memory (issue 8: peak memory of a build).
+// Runs `astro build` in this process and reports its peak memory (the peak memory of a build).
 import { build } from 'astro';
 
 const started = Date.now();

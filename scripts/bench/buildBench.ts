@@ -95,7 +95,7 @@ function averagePageBytes(outDir: string): number {
   return Math.round(total / pages.length);
 }
 
-/** The floor (PERF-ANCHORS A7): render a template, mkdir, write, for every page, after removing the old output. */
+/** The floor: render a template, mkdir, write, for every page, after removing the old output. */
 function plainFloor(dir: string, n: number, bytes: number): number {
   writePlainPages(dir, n, bytes); // the previous output, which a rebuild removes first (A7: "rm old")
   flushDisk();

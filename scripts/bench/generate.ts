@@ -3,7 +3,7 @@ import { STATE_CODES } from '../../src/domain/states';
 import { FORMATS } from '../../src/domain/formats';
 import { zoneForState } from '../../src/domain/timeZones';
 
-/** Realistic generated listings for benchmarks (issue 8): N trainings over N/10 trainers, spread over a year. */
+/** Realistic generated listings for benchmarks: N trainings over N/10 trainers, spread over a year. */
 const TOPICS = [
   'Basic Training',
   'Advanced Workshop',

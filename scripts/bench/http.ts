@@ -1,6 +1,6 @@
 import autocannon from 'autocannon';
 
-/** A bounded autocannon run on 127.0.0.1 (issue 7/8): requests/s, p99 latency, errors and non-2xx. */
+/** A bounded autocannon run on 127.0.0.1: requests/s, p99 latency, errors and non-2xx. */
 export interface LoadFigures {
   url: string;
   requestsPerSecond: number;

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-/** Lighthouse's performance figures for one page and form factor (issue 8), from Debian's Chromium. */
+/** Lighthouse's performance figures for one page and form factor, from Debian's Chromium. */
 export interface LighthouseFigures {
   url: string;
   formFactor: 'mobile' | 'desktop';

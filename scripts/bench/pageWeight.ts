@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 
-/** Bytes a page makes a browser download from a built site (issue 8): HTML, CSS and JS, raw and gzip. */
+/** Bytes a page makes a browser download from a built site: HTML, CSS and JS, raw and gzip. */
 export interface PageWeight {
   html: { raw: number; gzip: number };
   css: { raw: number; gzip: number };

@@ -118,8 +118,7 @@ export function writeReport(results: Record<string, any>): string {
 
 Figures from \`npm run bench\` on ${results.date} (Node ${results.node}${results.quick ? ', quick run' : ''}), on a shared 2-core
 machine. Every goal is a ratio against an anchor measured in the same run, and the anchor column
-says in one line how that anchor was configured. Reference figures from other runs are in
-../shared/PERF-ANCHORS.md. Raw results: \`bench/results/${path.basename(file)}\`.
+says in one line how that anchor was configured. Raw results: \`bench/results/${path.basename(file)}\`.
 
 | measure | ours | anchor (same run) | ratio | goal |
 |---|---|---|---|---|

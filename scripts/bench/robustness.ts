@@ -8,7 +8,7 @@ import { EVENT_LOOP_REPORT } from '../../tests/support/testStart';
 import { percentile } from './stats';
 
 /**
- * Robustness figures next to save → live (issue 26): a cold crawl right after a publish, with the
+ * Robustness figures next to save → live: a cold crawl right after a publish, with the
  * server's own event-loop delay and the latency of `/healthz` meanwhile. The server must run
  * through tests/support/testStart.ts with `--event-loop-report`.
  */

@@ -32,9 +32,9 @@ export interface SaveToLiveResult {
   coldBuildMs: number;
   coldBuildPeakMiB: number | null;
   ratioToColdBuild: number;
-  /** A cold crawl of every page and feed right after a publish (issue 26.2). */
+  /** A cold crawl of every page and feed right after a publish. */
   crawl: CrawlFigures;
-  /** 200 clients that never read the list and the feed (issue 26.3). */
+  /** 200 clients that never read the list and the feed. */
   slowClients: SlowClientFigures;
 }
 

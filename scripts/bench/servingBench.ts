@@ -5,7 +5,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { wrkLoad, type WrkFigures } from './wrk';
 
-/** nginx from Debian's packages serving a folder (issue 8's anchor); installed on demand, or null if it can't be had. */
+/** nginx from Debian's packages serving a folder; installed on demand, or null if it can't be had. */
 export function findNginx(): string | null {
   const candidates = ['/usr/sbin/nginx', '/usr/bin/nginx'];
   const found = () => candidates.find((c) => fs.existsSync(c)) ?? null;

@@ -1,7 +1,7 @@
 import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
 import { ApiError } from './api';
 
-/** Puts the server's field messages (400 `fieldErrors`) back on the form's fields (ARCHITECTURE.md, convention 3). */
+/** Puts the server's field messages (400 `fieldErrors`) back on the form's fields (docs/architecture.md, convention 3). */
 export function applyServerErrors<T extends FieldValues>(error: unknown, setError: UseFormSetError<T>): void {
   if (!(error instanceof ApiError)) return;
   for (const [field, messages] of Object.entries(error.fieldErrors)) {

@@ -22,7 +22,7 @@ export function adminEnvProblem(env: AdminEnv): string | null {
   return problem && `ADMIN_EMAIL / ADMIN_PASSWORD: ${problem}.`;
 }
 
-/** Creates the admin, or resets its password when it exists with another one (CONTRACT.md, Admin bootstrap). */
+/** Creates the admin, or resets its password when it exists with another one (README.md, Admin bootstrap). */
 export async function ensureAdmin(email: string, password: string): Promise<'created' | 'reset' | 'unchanged'> {
   const existing = await admins.findByEmail(email);
   // A restart with the same ADMIN_PASSWORD must not end the admin's sessions.

@@ -10,7 +10,7 @@ export async function currentAdmin(ctx: Ctx | AstroGlobal): Promise<AdminSession
   return validateToken(ctx.cookies.get(SESSION_COOKIE)?.value);
 }
 
-/** Every /api/admin/* route except login and session: 401 JSON without a session (CONTRACT.md). */
+/** Every /api/admin/* route except login and session: 401 JSON without a session (README.md). */
 export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
   const admin = await currentAdmin(ctx);
   if (!admin) throw new HttpError(401, 'Not authenticated');

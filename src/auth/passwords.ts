@@ -18,7 +18,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   }
 }
 
-/** A one-time admin password: 18 random bytes, URL-safe (CONTRACT.md: never a fixed default). */
+/** A one-time admin password: 18 random bytes, URL-safe (README.md: never a fixed default). */
 export function generatePassword(): string {
   return randomBytes(18).toString('base64url');
 }

@@ -2,7 +2,7 @@ import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as sessions from '../data/sessions';
 
 /**
- * Admin sessions after Lucia's session guide (ARCHITECTURE.md, Auth): the token is `id.secret`,
+ * Admin sessions after Lucia's session guide (docs/decisions/0006-session-lifetimes.md): the token is `id.secret`,
  * only SHA-256 of the secret is stored and compared in constant time. A session ends after
  * IDLE_TIMEOUT_MS without use (each use slides it, written at most once a minute) and in any case
  * ABSOLUTE_LIFETIME_MS after sign-in.

@@ -1,6 +1,6 @@
 /**
- * A database that cannot be reached or refuses us, said in one sentence a person can act on
- * (issue 26.8): where (host:port and database), why, and what to check. No stack, no password.
+ * A database that cannot be reached or refuses us, said in one sentence a person can act on:
+ * where (host:port and database), why, and what to check. No stack, no password.
  * Null when the error is not about connecting: the caller reports it another way.
  */
 interface Target {

@@ -6,9 +6,9 @@ import { serverEnv } from '../env';
 import { keepProtocolSequencesTogether } from './pgliteQueueFix';
 
 /**
- * The only place that creates a database connection (ARCHITECTURE.md). DATABASE_URL → that server;
+ * The only place that creates a database connection (docs/architecture.md). DATABASE_URL → that server;
  * unset → PGlite in DATA_DIR/db, served on a Unix socket by pglite-socket so this process, the
- * admin CLI and tests all use the same postgres.js code. PGlite limits (STACK-NOTES §4): pool
+ * admin CLI and tests all use the same postgres.js code. PGlite limits (docs/decisions/0005-embedded-database-socket.md): pool
  * max 1, tagged templates only, never await another connection inside a transaction.
  */
 export type Sql = ReturnType<typeof postgres>;

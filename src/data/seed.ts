@@ -6,7 +6,7 @@ import { wallClockToInstant } from '../domain/zonedTime';
 const DAY_MS = 86_400_000;
 const SEEDED_KEY = 'demo_seeded_at';
 
-/** Inserts the demo trainers and trainings once per database (CONTRACT.md, SEED_DEMO). */
+/** Inserts the demo trainers and trainings once per database (README.md, SEED_DEMO). */
 export async function seedDemoOnce(today = new Date()): Promise<boolean> {
   const sql = await getSql();
   return sql.begin(async (tx) => {

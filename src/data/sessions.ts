@@ -1,6 +1,6 @@
 import { getSql } from './db';
 
-/** Admin sessions (ARCHITECTURE.md, Auth): only SHA-256 of the token's secret is stored. */
+/** Admin sessions (docs/decisions/0006-session-lifetimes.md): only SHA-256 of the token's secret is stored. */
 export interface SessionRow {
   id: string;
   adminId: string;

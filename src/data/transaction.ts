@@ -4,7 +4,7 @@ import type { Tx } from './publishQueue';
 /**
  * One transaction for a whole admin use case (the change, its history entry and its publish
  * request commit together or not at all). Inside `fn`, use only `tx`: with the embedded database a
- * query on another pooled connection would wait for this transaction forever (STACK-NOTES §4).
+ * query on another pooled connection would wait for this transaction forever (docs/decisions/0005-embedded-database-socket.md).
  */
 export async function transaction<T>(fn: (tx: Tx) => Promise<T>): Promise<T> {
   const sql = await getSql();

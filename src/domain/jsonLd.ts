@@ -2,7 +2,7 @@ import { toOffsetDateTime } from './zonedTime';
 
 /**
  * schema.org EducationEvent for a training page, and its safe serialisation: `<` is
- * escaped so no user text can close the script element or open a comment (ARCHITECTURE.md, 7).
+ * escaped so no user text can close the script element or open a comment (docs/architecture.md, convention 7).
  */
 export interface JsonLdTraining {
   title: string;

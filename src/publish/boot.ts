@@ -5,7 +5,7 @@ import { buildAndRecord, type Builder } from './record';
 import { liveBuildId } from './swap';
 
 /**
- * At start (CONTRACT.md): make sure this DATA_DIR has a live build made from this code, building
+ * At start (README.md): make sure this DATA_DIR has a live build made from this code, building
  * one if not, and return its id: the server code this process runs comes from it. Under the site's
  * build lock, so instances sharing a DATA_DIR and starting together build once. A new instance's
  * build is made from the database as it is now, so it serves current data from its first request.

@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** Where published builds live under DATA_DIR (CONTRACT.md). */
+/** Where published builds live under DATA_DIR (README.md). */
 export function sitePaths(dataDir: string) {
   const root = path.join(dataDir, 'site');
   return {

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { CompressJob, CompressReport } from './compressWorker';
 
 /**
- * Makes the compressed copies of the live build off the request path (issue 26.2): one worker
+ * Makes the compressed copies of the live build off the request path: one worker
  * thread at the lowest priority, one pass at a time, started after each swap and at boot. Only
  * missing copies are made, so a pass after an edit compresses the few files that changed. Until a
  * copy exists the static server sends the file uncompressed.

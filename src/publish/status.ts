@@ -6,7 +6,7 @@ import type { SiteStatus } from '../domain/siteStatus';
 export type { InstanceStatus, SiteStatus } from '../domain/siteStatus';
 
 /**
- * `GET /api/admin/site-status` (CONTRACT.md, Publishing): the three fields describe the whole fleet
+ * `GET /api/admin/site-status` (README.md, Publishing): the three fields describe the whole fleet
  * (building while any live instance's site builds, queued while any is behind, the oldest of their
  * last publishes, the first error), and `instances` says which instance serves what.
  */

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 
 /**
- * Compressed copies of published files (issue 26.2), made by the publisher off the request path
+ * Compressed copies of published files, made by the publisher off the request path
  * (src/publish/precompressor.ts) and only read here. A copy is named by the SHA-1 of the file's
  * bytes, the same hash as the file's ETag, so a copy can never belong to another version of a
  * file, and unchanged files across builds share their copies.

@@ -6,9 +6,9 @@ import { StorageError, type StorageErrorKind } from '../storage/errors';
 import { endpoint, HttpError, json } from './http';
 
 /**
- * Where the errors of the layers below become HTTP answers (ARCHITECTURE.md, convention 11): the
+ * Where the errors of the layers below become HTTP answers (docs/architecture.md, convention 11): the
  * use cases and the photo store throw their own errors; an endpoint wrapped in `edge()` answers
- * them as the one error shape of CONTRACT.md.
+ * them as the one error shape of README.md.
  */
 const STORAGE_STATUS: Record<StorageErrorKind, number> = {
   invalid: 400,

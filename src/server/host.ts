@@ -60,7 +60,7 @@ export class Host {
     this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
     this.server.keepAliveTimeout = 5000;
     // A client that stops reading (or sending) is cut after this long without progress: what the
-    // server holds for it is freed, however many such clients there are (issue 26.3).
+    // server holds for it is freed, however many such clients there are.
     this.server.timeout = IDLE_SOCKET_TIMEOUT_MS;
     refuseTunnels(this.server);
   }

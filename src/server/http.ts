@@ -4,7 +4,7 @@ import { isUuid } from '../domain/fields';
 import { requestLog } from '../log';
 
 /**
- * One error shape for every endpoint (CONTRACT.md, HTTP API): `{ error, fieldErrors?, requestId }`;
+ * One error shape for every endpoint (README.md, HTTP API): `{ error, fieldErrors?, requestId }`;
  * the request id is also in the `X-Request-Id` header and in the server's log lines.
  */
 export class HttpError extends Error {
@@ -117,7 +117,7 @@ export async function readLimited(request: Request, limit: number): Promise<stri
   return Buffer.concat(chunks).toString('utf8');
 }
 
-/** A path id that is not a uuid is an unknown id: 404, never a database error (CONTRACT.md). */
+/** A path id that is not a uuid is an unknown id: 404, never a database error (README.md). */
 export function idParam(ctx: APIContext, name = 'id'): string {
   const value = ctx.params[name];
   if (!isUuid(value)) throw new HttpError(404, 'Not found');

@@ -130,7 +130,7 @@ export interface ListingBytes {
 
 /**
  * Answers as bytes, made once per published listing, query and minute and shared by every request
- * that asks the same (issue 26.3): the unpaged list at 5,000 trainings is about 7 MB, and a client
+ * that asks the same: the unpaged list at 5,000 trainings is about 7 MB, and a client
  * that reads it slowly holds a reference to the shared bytes, not a copy of its own. Bounded in bytes.
  */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;

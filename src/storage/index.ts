@@ -4,7 +4,7 @@ import { LocalImageStore } from './local';
 import { S3ImageStore } from './s3';
 import type { ImageStore } from './types';
 
-/** The configured store (CONTRACT.md): S3 when S3_BUCKET is set, else PostgreSQL when DATABASE_URL is, else DATA_DIR/uploads. */
+/** The configured store (README.md): S3 when S3_BUCKET is set, else PostgreSQL when DATABASE_URL is, else DATA_DIR/uploads. */
 let cached: { config: string; store: ImageStore } | undefined;
 
 export function imageStore(): ImageStore {

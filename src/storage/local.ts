@@ -8,7 +8,7 @@ import { checkUploadSignature, signingSecret, signUpload } from './signing';
 import { isObjectKey, newObjectKey, OBJECT_PATH, UPLOAD_PATH, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
 
 /**
- * Local disk driver (CONTRACT.md: S3_* unset): objects live in DATA_DIR/uploads/<key>, uploads go
+ * Local disk driver (README.md: S3_* unset): objects live in DATA_DIR/uploads/<key>, uploads go
  * to our own signed, single-use `PUT /api/uploads/<key>` and photos are served from `/objects/<key>`
  * (src/server/objects.ts).
  */

@@ -24,7 +24,7 @@ const PREFIX = 'trainer-photos/';
 const PLACEHOLDER = '0'.repeat(32);
 
 /**
- * S3-compatible driver (CONTRACT.md, S3_*): the browser PUTs to a presigned URL, photos are served
+ * S3-compatible driver (README.md, S3_*): the browser PUTs to a presigned URL, photos are served
  * from S3_PUBLIC_URL (or the bucket's own URL). A custom endpoint (MinIO, R2, s3rver) is addressed
  * path-style.
  */

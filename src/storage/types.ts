@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { ImageType } from './imageType';
 
 /**
- * One image store (ARCHITECTURE.md, Uploads): the browser PUTs a file to a short-lived signed URL,
+ * One image store (docs/architecture.md, Uploads): the browser PUTs a file to a short-lived signed URL,
  * the server then verifies the stored object by its size and bytes and hands out its public path.
  * Keys are random (32 hex characters) and never derived from a file name.
  */

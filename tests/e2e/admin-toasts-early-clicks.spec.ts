@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { throttleCpu } from './throttle';
 
 /**
- * No toast lost (issue 26.6): Login and Logout clicked as soon as each button shows, on a CPU six
+ * No toast lost: Login and Logout clicked as soon as each button shows, on a CPU six
  * times slower, 200 times. Every round must end with its toast: 'Logged in successfully',
  * 'Invalid credentials' or 'You have been logged out successfully'. Each round is a fresh browser
  * from an address of its own (X-Forwarded-For; the e2e server trusts its loopback proxy), so the

@@ -13,7 +13,7 @@ test('an admin creates a training that reaches the public site, toggles it to dr
   await expect(page.getByText('Add, edit, publish, or remove EMDR trainings')).toBeVisible();
   await page.getByRole('link', { name: 'Add Training' }).click();
   await expect(page.getByRole('heading', { name: 'Add New Training' })).toBeVisible();
-  // SPEC §4 defaults.
+  // docs/product.md defaults.
   await expect(page.getByLabel('Format *')).toHaveValue('In-Person');
   await expect(page.getByLabel('Price (USD) *')).toHaveValue('0');
   await expect(page.getByLabel('CE Credits')).toHaveValue('0');
@@ -29,7 +29,7 @@ test('an admin creates a training that reaches the public site, toggles it to dr
   await page.getByLabel('Training Title *').fill('Playwright EMDR Intensive');
   await page.getByLabel('Description *').fill('A training created by the end-to-end test.');
   await page.getByLabel('Price (USD) *').fill('750');
-  // SPEC §5: an empty CE Credits field falls back to 0.
+  // docs/product.md: an empty CE Credits field falls back to 0.
   await page.getByLabel('CE Credits').fill('');
   await page.getByLabel('Start Date *').fill('2027-05-10T09:00');
   await page.getByLabel('End Date *').fill('2027-05-09T17:00');

@@ -2,7 +2,7 @@ import { test as base, expect } from '@playwright/test';
 
 /**
  * Every spec runs against the server started by globalSetup.ts, and fails if the page reports a
- * Content-Security-Policy violation (issue 7): a blocked script would be a broken page in production.
+ * Content-Security-Policy violation: a blocked script would be a broken page in production.
  */
 export const test = base.extend<{ cspViolations: void }>({
   baseURL: async ({}, use) => {

@@ -4,7 +4,7 @@ import { startServer, tempDir } from '../support/server';
 import { startFakeWidget } from '../support/fakeWidget';
 
 /**
- * Starts the real product on a free port with a fresh DATA_DIR and the demo data (CONTRACT.md),
+ * Starts the real product on a free port with a fresh DATA_DIR and the demo data (README.md),
  * and tells the tests where it is through the environment.
  */
 export default async function globalSetup() {

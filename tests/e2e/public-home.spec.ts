@@ -17,7 +17,7 @@ test('the home page is complete in its HTML before any script runs', async ({ re
   expect(html).toContain('Find an EMDR Training Near You');
   expect(html).toContain('EMDR Basic Training Part 1 — Los Angeles');
   expect(html).toContain('14 training(s) found');
-  // Fallback stats at first paint (SPEC §9), with thousands separators.
+  // Fallback stats at first paint (docs/product.md), with thousands separators.
   for (const number of ['341', '6,907', '428,753']) expect(html).toContain(number);
   expect(html).toContain('LIVE ENROLLMENT DATA');
 });
@@ -74,7 +74,7 @@ test('filters live in the URL: dropdowns apply at once, search on submit, Back r
   await page.getByRole('button', { name: 'Search', exact: true }).click();
   await expect(page).toHaveURL(/search=Complex\+Trauma/);
   await expect(status(page)).toContainText('1 training(s) found');
-  // Search is not counted as a filter (SPEC §5).
+  // Search is not counted as a filter (docs/product.md).
   await expect(status(page)).toContainText('2 filter(s) active');
 
   await page.goBack();

@@ -8,7 +8,7 @@ import { png, TEXT } from '../support/images';
 import { adminClient } from '../support/adminClient';
 import type { Page } from '@playwright/test';
 
-/** Real files on disk, chosen through the browser's file picker (issue 6). */
+/** Real files on disk, chosen through the browser's file picker. */
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-photos-'));
 const files = {
   photo: path.join(dir, 'headshot.png'),

@@ -8,7 +8,7 @@ import { resetDatabase } from '../support/reset';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../src/storage/abandoned';
 import { getSql } from '../../src/data/db';
 
-/** A stored photo's life (issue 6): served safely, deleted when no trainer shows it any more. */
+/** A stored photo's life: served safely, deleted when no trainer shows it any more. */
 let admin: AdminClient;
 beforeEach(async () => {
   await resetDatabase();

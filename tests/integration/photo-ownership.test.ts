@@ -7,7 +7,7 @@ import { base, keyOf, localUploads, photoTrainer as trainer, uploadsDir } from '
 import { resetDatabase } from '../support/reset';
 
 /**
- * Photos are never lost (issue 26.4): registration takes only a fresh upload URL this site issued,
+ * Photos are never lost: registration takes only a fresh upload URL this site issued,
  * a trainer's photo is only a photo this site registered, and a replaced photo is deleted only
  * after no trainer row points to it, with the change in the history.
  */

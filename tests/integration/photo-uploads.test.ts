@@ -8,7 +8,7 @@ import { resetDatabase } from '../support/reset';
 import { signingSecret, signUpload } from '../../src/storage/signing';
 import sharp from 'sharp';
 
-/** The local photo driver's two calls (issue 6): signed upload URLs, and the server's own size and type checks. */
+/** The local photo driver's two calls: signed upload URLs, and the server's own size and type checks. */
 const MAX = 5_242_880;
 
 let admin: AdminClient;

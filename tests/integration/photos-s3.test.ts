@@ -11,7 +11,7 @@ import { S3ImageStore } from '../../src/storage/s3';
 import sharp from 'sharp';
 
 /**
- * The S3 driver end to end (issue 6): our server with S3_* set, against an S3-compatible server
+ * The S3 driver end to end: our server with S3_* set, against an S3-compatible server
  * (s3rver) that this test starts on 127.0.0.1. The browser's part is a plain PUT to the presigned URL.
  */
 let s3: Awaited<ReturnType<typeof startS3>>;

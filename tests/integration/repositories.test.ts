@@ -27,7 +27,7 @@ describe('data layer on a real database', () => {
     expect(await trainings.findById(kept.id)).toBeDefined();
   });
 
-  test('defaults of SPEC §3 apply when a field is left out', async () => {
+  test('defaults of docs/product.md apply when a field is left out', async () => {
     const sql = await getSql();
     const trainer = await createTrainer();
     const [row] = await sql`

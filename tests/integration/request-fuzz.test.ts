@@ -6,7 +6,7 @@ import { startServer, type RunningServer } from '../support/server';
 import { TEST_START } from '../support/testStart';
 
 /**
- * Protocol-level fuzzing (issue 26): raw requests over sockets, as a hostile client writes them, to
+ * Protocol-level fuzzing: raw requests over sockets, as a hostile client writes them, to
  * a server of its own. Whatever the HTTP parser lets through gets an answer, none is a 5xx unless
  * the test injected the fault, and after every request `/healthz` still answers 200.
  */

@@ -6,7 +6,7 @@ import { createTrainer } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 import { getSql } from '../../src/data/db';
 
-/** A body exactly as SPEC §7 lists it: no timeZone. */
+/** A body exactly as docs/product.md lists it: no timeZone. */
 const body = (trainerId: string) => ({
   trainerId,
   title: 'Zoned Training',

@@ -9,7 +9,7 @@ import { png } from '../support/images';
 import { startServer, tempDir, type RunningServer } from '../support/server';
 
 /**
- * The photo sweep deletes only what its own database made (issue 26.4). As measured: a trainer's
+ * The photo sweep deletes only what its own database made. As measured: a trainer's
  * photo uploaded with the embedded database, then a brand-new PostgreSQL database started on the
  * same DATA_DIR with PHOTO_STORE=disk. Each database then sweeps the shared uploads folder two days
  * later, and each deletes its own abandoned upload and nothing else.

@@ -9,7 +9,7 @@ import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { startServer, waitFor, type RunningServer } from '../support/server';
 
 /**
- * Compression is never on the request path (issue 26.2): the publisher's worker makes the brotli
+ * Compression is never on the request path: the publisher's worker makes the brotli
  * and gzip copies after each publish, only for what changed, and the server picks them up; until
  * then a page goes out uncompressed, and it is always the current page.
  */

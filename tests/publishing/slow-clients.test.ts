@@ -10,7 +10,7 @@ import { startServer, tempDir, waitFor, type RunningServer } from '../support/se
 import { slowClientGrowth } from '../support/slowClients';
 
 /**
- * Memory stays bounded under slow clients (issue 26.3): 200 connections that ask for the whole
+ * Memory stays bounded under slow clients: 200 connections that ask for the whole
  * list and the whole feed and never read. The goal at 5,000 trainings is at most 64 MiB of growth
  * (measured by `npm run bench`); here, at 1,000, the proportional bound is 12.8 MiB. The list is
  * serialised once and shared, so a stalled client holds a reference, not a copy; a client that

@@ -6,7 +6,7 @@ import { startPasswordPostgres, type PasswordPostgres } from '../support/passwor
 import { tempDir } from '../support/server';
 
 /**
- * Start-up with a database it cannot use (issue 26.8): one sentence naming host:port and the
+ * Start-up with a database it cannot use: one sentence naming host:port and the
  * database, the cause and what to check; no stack; the password nowhere in the output.
  */
 const PASSWORD = 'Correct-Horse-7f3a9c';

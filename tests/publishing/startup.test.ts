@@ -8,7 +8,7 @@ import { verifyPassword } from '../../src/auth/passwords';
 import { prepareTestDatabase } from '../support/database';
 import { startServer, tempDir, type RunningServer } from '../support/server';
 
-/** CONTRACT.md: what `npm start` does on a brand-new and on an existing DATA_DIR, and how it says how to sign in. */
+/** README.md: what `npm start` does on a brand-new and on an existing DATA_DIR, and how it says how to sign in. */
 const dataDir = tempDir('emdr-start-');
 const servers: RunningServer[] = [];
 const database = await prepareTestDatabase();

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { startServer, tempDir, type RunningServer } from '../support/server';
 
 /**
- * Every kind of public page is valid HTML (issue 26.9): 0 errors from the W3C Nu checker (npm
+ * Every kind of public page is valid HTML: 0 errors from the W3C Nu checker (npm
  * `vnu-jar`, run on Java; `.ci/run` installs Debian's default-jre-headless when java is missing).
  */
 const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));

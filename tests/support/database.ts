@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 
 /**
- * The database target of a test run (CONTRACT.md): TEST_DB_TARGET=postgres → a fresh database
+ * The database target of a test run (README.md): TEST_DB_TARGET=postgres → a fresh database
  * created on TEST_DATABASE_URL's server and dropped afterwards; otherwise the embedded one (the
  * server under test creates it in its DATA_DIR).
  */

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 
 /**
- * A stand-in for the third-party stats widget (SPEC §7 `{host}/api/widget-data`): a real HTTP
+ * A stand-in for the third-party stats widget (docs/product.md `{host}/api/widget-data`): a real HTTP
  * server on 127.0.0.1 whose reply a test sets through `POST /control` (`{status, body}`).
  */
 export async function startFakeWidget() {

@@ -3,7 +3,7 @@ import { expect } from 'vitest';
 import type { AdminClient } from './adminClient';
 import { png } from './images';
 
-/** The local photo driver as the admin's browser uses it (issue 6): ask for a URL, PUT the file, register it. */
+/** The local photo driver as the admin's browser uses it: ask for a URL, PUT the file, register it. */
 export const base = () => process.env.TEST_BASE_URL!;
 export const uploadsDir = () => path.join(process.env.DATA_DIR!, 'uploads');
 export const keyOf = (url: string) => new URL(url, base()).pathname.split('/').pop()!;

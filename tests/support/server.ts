@@ -5,7 +5,7 @@ import path from 'node:path';
 
 /**
  * Starts the real product (`scripts/start.ts`, what `npm start` runs) on a free port with its own
- * DATA_DIR, as CONTRACT.md asks of tests. Used by integration tests, Playwright and the benchmarks.
+ * DATA_DIR, as README.md asks of tests. Used by integration tests, Playwright and the benchmarks.
  */
 export interface RunningServer {
   url: string;

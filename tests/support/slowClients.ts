@@ -6,7 +6,7 @@ export function rssBytes(pid: number): number {
   return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
 }
 
-/** A client that sends its request and then never reads a byte of the answer (issue 26.3). */
+/** A client that sends its request and then never reads a byte of the answer. */
 export function stalledClient(baseUrl: string, path: string): Promise<net.Socket> {
   const { hostname, port } = new URL(baseUrl);
   return new Promise((resolve) => {

@@ -6,7 +6,7 @@ import { siteStatus } from '../../../publish/status';
 
 export const prerender = false;
 
-/** CONTRACT.md Publishing: `{ state, lastPublishedAt, lastError }`, plus the fleet's `instances`. */
+/** README.md Publishing: `{ state, lastPublishedAt, lastError }`, plus the fleet's `instances`. */
 export const GET = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   return json(await siteStatus(publishingSiteId(serverEnv())));
