@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import v8 from 'node:v8';
 import postgres from 'postgres';
 import { serverEnv } from '../env';
 import { keepProtocolSequencesTogether } from './pgliteQueueFix';
@@ -58,6 +59,27 @@ function socketAnswers(socketFile: string): Promise<boolean> {
   });
 }
 
+/**
+ * The embedded server's memory lives in this process's WebAssembly heap: PostgreSQL's defaults
+ * (128 MB of shared buffers) are sized for a machine of its own. A directory's data fits in far less.
+ */
+const EMBEDDED_SETTINGS = ['shared_buffers=16MB', 'wal_buffers=1MB', 'temp_buffers=2MB', 'work_mem=2MB'];
+
+/**
+ * PGlite is a 10 MB WebAssembly module. V8 compiles it twice by default, a quick baseline and then
+ * optimised code for what runs hot, and keeps both: about 130 MB resident for the process. The
+ * baseline compiler alone keeps it at a fraction of that; the queries a directory makes stay fast
+ * enough (the bench's save → live figures include them). Set once, before PGlite is loaded.
+ */
+let leanWasmSet = false;
+function leanWasm(): void {
+  if (leanWasmSet) return;
+  leanWasmSet = true;
+  v8.setFlagsFromString('--liftoff-only');
+  v8.setFlagsFromString('--no-wasm-tier-up');
+  v8.setFlagsFromString('--no-wasm-dynamic-tiering');
+}
+
 /** Opens PGlite and serves it on DATA_DIR/run, or joins the process that already serves it. */
 async function openEmbedded(dataDir: string): Promise<DbHandle> {
   const socketDir = embeddedSocketDir(dataDir);
@@ -67,9 +89,13 @@ async function openEmbedded(dataDir: string): Promise<DbHandle> {
 
   fs.mkdirSync(socketDir, { recursive: true });
   fs.rmSync(socketFile, { force: true });
+  leanWasm();
   const { PGlite } = await import('@electric-sql/pglite');
   const { PGLiteSocketServer } = await import('@electric-sql/pglite-socket');
-  const db = await PGlite.create({ dataDir: path.join(dataDir, 'db') });
+  const db = await PGlite.create({
+    dataDir: path.join(dataDir, 'db'),
+    startParams: [...PGlite.defaultStartParams, ...EMBEDDED_SETTINGS.flatMap((setting) => ['-c', setting])],
+  });
   const server = new PGLiteSocketServer({ db, path: socketFile, maxConnections: 16 });
   keepProtocolSequencesTogether(server);
   await server.start();

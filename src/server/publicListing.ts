@@ -27,6 +27,8 @@ interface Snapshot {
   rows: { training: PublicTraining; json: string; card: string }[];
   entries: ListingEntry[];
   search: TrigramIndex;
+  /** Every row's end time, ascending: which answers still hold depends on how many have passed. */
+  ends: number[];
 }
 
 const STATE = Symbol.for('emdr.publicListing');
@@ -54,6 +56,7 @@ async function currentVersion(): Promise<number> {
 async function load(version: number): Promise<Snapshot> {
   const listed = await trainings.listPublished();
   const haystacks = listed.map(searchableText);
+  const entries = listed.map((training, i) => listingEntry(training, haystacks[i]!));
   return {
     version,
     rows: listed.map((training) => ({
@@ -61,8 +64,9 @@ async function load(version: number): Promise<Snapshot> {
       json: JSON.stringify(training),
       card: JSON.stringify(toCardData(training)),
     })),
-    entries: listed.map((training, i) => listingEntry(training, haystacks[i]!)),
+    entries,
     search: new TrigramIndex(haystacks),
+    ends: entries.map((entry) => entry.end).sort((a, b) => a - b),
   };
 }
 
@@ -129,9 +133,11 @@ export interface ListingBytes {
 }
 
 /**
- * Answers as bytes, made once per published listing, query and minute and shared by every request
- * that asks the same: the unpaged list at 5,000 trainings is about 7 MB, and a client
- * that reads it slowly holds a reference to the shared bytes, not a copy of its own. Bounded in bytes.
+ * Answers as bytes, made once and shared by every request that asks the same: the unpaged list at
+ * 5,000 trainings is about 7 MB, and a client that reads it slowly holds a reference to the shared
+ * bytes, not a copy of its own. Time enters an answer only through the trainings that have ended
+ * (and date-range filters and counts, which are not kept): the key is the published listing, how
+ * many of its trainings have ended, and the query. Bounded in bytes.
  */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 const answers = new LRUCache<string, ListingBytes>({
@@ -141,14 +147,28 @@ const answers = new LRUCache<string, ListingBytes>({
   maxEntrySize: ANSWER_CACHE_BYTES,
 });
 
+/** How many of the sorted end times are at or before `now` (a binary search). */
+function endedBy(ends: number[], now: number): number {
+  let low = 0;
+  let high = ends.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (ends[mid]! <= now) low = mid + 1;
+    else high = mid;
+  }
+  return low;
+}
+
 export async function listingBytes(query: string, now = new Date()): Promise<ListingBytes> {
-  const { version } = await snapshot();
-  const key = `${version}|${Math.floor(now.getTime() / 60_000)}|${query}`;
-  const cached = answers.get(key);
+  const params = new URLSearchParams(query);
+  const keep = !params.get('dateRange') && !params.get('counts');
+  const { version, ends } = await snapshot();
+  const key = keep ? `${version}|${endedBy(ends, now.getTime())}|${query}` : null;
+  const cached = key ? answers.get(key) : undefined;
   if (cached) return cached;
-  const answer = await listingAnswer(new URLSearchParams(query), now);
+  const answer = await listingAnswer(params, now);
   const bytes = { status: answer.status, body: Buffer.from(answer.body), headers: answer.headers };
-  if (answer.status === 200) answers.set(key, bytes);
+  if (key && answer.status === 200) answers.set(key, bytes);
   return bytes;
 }
 
