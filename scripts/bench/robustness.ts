@@ -34,6 +34,7 @@ async function eventLoopReport(server: RunningServer): Promise<CrawlFigures['eve
     10_000,
     20,
   );
+  if (!line) throw new Error('the server printed no event-loop report (was it started with --event-loop-report?)');
   return JSON.parse(line.slice(EVENT_LOOP_REPORT.length)) as CrawlFigures['eventLoop'];
 }
 
