@@ -29,6 +29,13 @@ export async function isOwnPhoto(key: string): Promise<boolean> {
   return row!.own;
 }
 
+/** Whether this database made the object (an upload or a photo): only then may it delete it. */
+export async function isOwnObject(key: string): Promise<boolean> {
+  const sql = await getSql();
+  const [row] = await sql<{ own: boolean }[]>`select exists(select 1 from photo_objects where key = ${key}) as own`;
+  return row!.own;
+}
+
 /** Every object this database made, with when (for the sweep). */
 export async function ownedPhotoObjects(): Promise<Map<string, Date>> {
   const sql = await getSql();

@@ -12,7 +12,14 @@ import { serverEnv } from '../env';
 import { serveStoredObject } from './storedObjects';
 import { NOT_FOUND_PAGES, routeFor } from './routes';
 import { healthAnswer } from './health';
-import { answerPlain, guardRequests, readableHost, refuseTunnels, type RequestTarget } from './requestGuard';
+import {
+  answerPlain,
+  answerServerError,
+  guardRequests,
+  readableHost,
+  refuseTunnels,
+  type RequestTarget,
+} from './requestGuard';
 
 type AstroHandler = (
   req: IncomingMessage,
@@ -124,7 +131,7 @@ export class Host {
       case 'objects':
         return serveStoredObject(req, res, pathname)
           .then((served) => void (served || this.notFound(req, res, pathname)))
-          .catch((error: unknown) => this.unavailable(res, error, newRequestId()));
+          .catch((error: unknown) => this.unavailable(res, error));
       case 'astro': {
         // Astro builds a URL from the Host header and the target: both must be readable, and an
         // absolute-form target is handed on in origin form.
@@ -168,7 +175,7 @@ export class Host {
       res.setHeader('content-length', answer.body.length);
       res.end(req.method === 'HEAD' ? undefined : answer.body);
     } catch (error) {
-      this.unavailable(res, error, newRequestId());
+      this.unavailable(res, error);
     }
   }
 
@@ -176,14 +183,12 @@ export class Host {
    * The database is away: a quick 503 JSON the client may retry, never a hung request. Like every
    * server error it carries a request id, in its body, its header and the log line.
    */
-  private unavailable(res: ServerResponse, error: unknown, requestId: string): void {
-    log.error({ err: error, requestId }, 'request failed');
-    if (res.headersSent) return void res.destroy();
-    res.statusCode = 503;
-    res.setHeader('content-type', 'application/json; charset=utf-8');
-    res.setHeader('retry-after', '5');
-    res.setHeader('x-request-id', requestId);
-    res.end(JSON.stringify({ error: 'Service temporarily unavailable', requestId }));
+  private unavailable(res: ServerResponse, error: unknown): void {
+    answerServerError(res, error, {
+      status: 503,
+      message: 'Service temporarily unavailable',
+      headers: { 'retry-after': '5' },
+    });
   }
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {

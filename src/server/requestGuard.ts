@@ -77,15 +77,38 @@ export function readableHost(host: string | undefined): boolean {
   return true;
 }
 
-/** A bug of ours: logged with its request id, answered 500 with the same id, never a stack. */
-export function answerFault(res: ServerResponse, error: unknown, requestId = newRequestId()): void {
+/**
+ * A server error: logged with its request id, answered as JSON with the same id in the body and
+ * `x-request-id`, never a stack. A fault of ours is a 500; the host also answers 503 this way.
+ */
+export function answerServerError(
+  res: ServerResponse,
+  error: unknown,
+  {
+    status,
+    message,
+    requestId = newRequestId(),
+    headers = {},
+  }: {
+    status: 500 | 503;
+    message: string;
+    requestId?: string;
+    headers?: Record<string, string>;
+  },
+): void {
   log.error({ err: error, requestId }, 'request failed');
   if (res.headersSent) return void res.destroy();
-  res.statusCode = 500;
+  res.statusCode = status;
+  for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader('content-type', 'application/json; charset=utf-8');
   res.setHeader('cache-control', 'no-store');
   res.setHeader('x-request-id', requestId);
-  res.end(JSON.stringify({ error: 'Internal server error', requestId }));
+  res.end(JSON.stringify({ error: message, requestId }));
+}
+
+/** A bug of ours: a 500 with a request id. */
+export function answerFault(res: ServerResponse, error: unknown): void {
+  answerServerError(res, error, { status: 500, message: 'Internal server error' });
 }
 
 export type GuardedHandler = (req: IncomingMessage, res: ServerResponse, target: RequestTarget) => void | Promise<void>;

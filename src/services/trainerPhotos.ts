@@ -4,7 +4,7 @@ import { imageStore } from '../storage';
 import { registerPhoto } from '../storage/photos';
 import { InvalidInputError } from './errors';
 import { log } from '../log';
-import { forgetPhotoObject, isOwnPhoto, ownedPhotoObjects } from '../data/photoObjects';
+import { forgetPhotoObject, isOwnObject, isOwnPhoto } from '../data/photoObjects';
 
 /**
  * The storage key of a trainer's photo. Unchanged photo: the stored key (its URL base may have
@@ -48,7 +48,7 @@ export async function releasePhotoKey(previous: string | null, current: string |
   if (!previous || previous === current) return;
   try {
     // Only an object this database made, and only once no trainer row points to it.
-    if ((await isPhotoKeyInUse(previous)) || !(await ownedPhotoObjects()).has(previous)) return;
+    if ((await isPhotoKeyInUse(previous)) || !(await isOwnObject(previous))) return;
     await imageStore().delete(previous);
     await forgetPhotoObject(previous);
   } catch (error) {
