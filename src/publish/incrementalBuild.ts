@@ -4,7 +4,8 @@ import type { SiteData } from '../domain/siteData';
 import type { SitePaths } from './paths';
 import type { PageRenderer } from './pageRenderer';
 import { outputFile } from './pageRenderer';
-import { linkTree, type SpareBuild } from './spareBuild';
+import { linkTree } from './links';
+import type { SpareBuild } from './spareBuild';
 
 /** The pages a publish renders and the pages it drops (paths, from touchedPages()). */
 export interface PagePlan {

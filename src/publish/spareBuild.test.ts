@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
-import { SpareBuild, syncLinks } from './spareBuild';
+import { syncLinks } from './links';
+import { SpareBuild } from './spareBuild';
 import { sitePaths } from './paths';
 
 const dirs: string[] = [];

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { linkTree, removeTree, syncLinks } from './links';
 import type { SitePaths } from './paths';
 
 /**
@@ -42,10 +43,10 @@ export class SpareBuild {
         return { base, dir: this.dir };
       } catch {
         // The build went away (pruned by an instance sharing DATA_DIR): the next publish links anew.
-        await fs.promises.rm(this.dir, { recursive: true, force: true });
+        await removeTree(this.dir);
         return null;
       } finally {
-        if (donorDir) await fs.promises.rm(donorDir, { recursive: true, force: true });
+        if (donorDir) await removeTree(donorDir);
       }
     })();
   }
@@ -59,7 +60,7 @@ export class SpareBuild {
       if (spare.base !== base) await syncLinks(this.paths.build(base), outDir);
       return;
     }
-    await fs.promises.rm(this.dir, { recursive: true, force: true });
+    await removeTree(this.dir);
     await linkTree(this.paths.build(base), outDir);
   }
 
@@ -76,57 +77,6 @@ export class SpareBuild {
     fs.rmSync(this.paths.log(id), { force: true });
     return to;
   }
-}
-
-/**
- * Makes `to` an exact linked copy of `from`, touching only what differs: an entry already linked to
- * the same file is left alone, another is replaced by a link, and entries `from` lacks are removed.
- */
-export async function syncLinks(from: string, to: string): Promise<void> {
-  await fs.promises.mkdir(to, { recursive: true });
-  const [wanted, present] = await Promise.all([
-    fs.promises.readdir(from, { withFileTypes: true }),
-    fs.promises.readdir(to, { withFileTypes: true }),
-  ]);
-  const left = new Map(present.map((entry) => [entry.name, entry]));
-  await Promise.all(
-    wanted.map(async (entry) => {
-      const source = path.join(from, entry.name);
-      const target = path.join(to, entry.name);
-      const there = left.get(entry.name);
-      left.delete(entry.name);
-      if (entry.isDirectory()) {
-        if (there && !there.isDirectory()) await fs.promises.rm(target, { force: true });
-        return syncLinks(source, target);
-      }
-      if (there) {
-        if (!there.isDirectory() && (await sameFile(source, target))) return;
-        await fs.promises.rm(target, { recursive: true, force: true });
-      }
-      await fs.promises.link(source, target);
-    }),
-  );
-  await Promise.all(
-    [...left.keys()].map((name) => fs.promises.rm(path.join(to, name), { recursive: true, force: true })),
-  );
-}
-
-async function sameFile(a: string, b: string): Promise<boolean> {
-  const [x, y] = await Promise.all([fs.promises.lstat(a), fs.promises.lstat(b)]);
-  return x.ino === y.ino && x.dev === y.dev;
-}
-
-/** Recreates the folders of `from` under `to` and hard-links every file, many at a time. */
-export async function linkTree(from: string, to: string): Promise<void> {
-  await fs.promises.mkdir(to, { recursive: true });
-  const entries = await fs.promises.readdir(from, { withFileTypes: true });
-  await Promise.all(
-    entries.map((entry) => {
-      const source = path.join(from, entry.name);
-      const target = path.join(to, entry.name);
-      return entry.isDirectory() ? linkTree(source, target) : fs.promises.link(source, target);
-    }),
-  );
 }
 
 /** Spares of processes that are gone (a restart, a crash) are removed. */

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { removeTree } from './links';
 import type { SitePaths } from './paths';
 
 /** Points `current` at a build with one rename(2) of a symlink: visitors see the old or the new site, never a mix. */
@@ -36,7 +37,7 @@ export function prunableBuilds(paths: SitePaths, keep: number, pinned: (string |
 /** Deletes builds (those `prunableBuilds` named) with their input and log files. */
 export async function removeBuilds(paths: SitePaths, ids: string[]): Promise<void> {
   for (const id of ids) {
-    await fs.promises.rm(paths.build(id), { recursive: true, force: true });
+    await removeTree(paths.build(id));
     await fs.promises.rm(paths.input(id), { force: true });
     await fs.promises.rm(paths.log(id), { force: true });
   }
