@@ -1,4 +1,5 @@
 /** `npm start`: scripts/startApp.ts with no options. */
+import './productionMode';
 import { startApp } from './startApp';
 
 await startApp();

@@ -3,6 +3,7 @@ import { Badge } from '../ui/Badge';
 import { RowActions, rowActionClass } from './AdminTable';
 import type { TrainingRow } from './stores';
 import Button from '../ui/Button';
+import { trainingPath } from '../domain/trainingPath';
 
 /**
  * One training's cells in Manage Trainings: "Ended" once its end has passed; "View" opens the public
@@ -39,7 +40,7 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
           {training.isPublished ? 'Unpublish' : 'Publish'}
         </Button>
         {isPublic ? (
-          <a href={`/training/${training.id}`} className={rowActionClass} aria-label={`View ${training.title}`}>
+          <a href={trainingPath(training.id)} className={rowActionClass} aria-label={`View ${training.title}`}>
             View
           </a>
         ) : (

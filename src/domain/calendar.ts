@@ -1,4 +1,5 @@
 import { calendar, escapeText, uriValue, utcDateTime, type ContentLine } from './ical';
+import { trainingPath } from './trainingPath';
 
 /**
  * The one calendar event of a training, used by the 'Add to Calendar' download and by every feed,
@@ -30,7 +31,7 @@ export interface CalendarTraining {
 export const UID_DOMAIN = 'emdr-training-marketplace';
 
 export function trainingPageUrl(siteUrl: string | URL, id: string): string {
-  return new URL(`/training/${id}`, siteUrl).href;
+  return new URL(trainingPath(id), siteUrl).href;
 }
 
 /** The VEVENT's content lines (unfolded; the writer folds them). */

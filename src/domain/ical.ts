@@ -92,6 +92,12 @@ export function calendar(header: CalendarHeader, components: readonly (readonly 
 
 /** A VCALENDAR around components already written (writeLines), e.g. kept from an earlier feed. */
 export function writeCalendar(header: CalendarHeader, written: readonly string[]): string {
+  const [head, tail] = calendarEnvelope(header);
+  return head + written.join('') + tail;
+}
+
+/** The text before a calendar's components and the text after them. */
+export function calendarEnvelope(header: CalendarHeader): [head: string, tail: string] {
   const head: ContentLine[] = [
     ['BEGIN', 'VCALENDAR'],
     ['VERSION', '2.0'],
@@ -104,5 +110,5 @@ export function writeCalendar(header: CalendarHeader, written: readonly string[]
     head.push(['REFRESH-INTERVAL;VALUE=DURATION', `PT${header.refreshHours}H`]);
     head.push(['X-PUBLISHED-TTL', `PT${header.refreshHours}H`]);
   }
-  return writeLines(head) + written.join('') + writeLines([['END', 'VCALENDAR']]);
+  return [writeLines(head), writeLines([['END', 'VCALENDAR']])];
 }

@@ -30,5 +30,9 @@ export function compareSoonest(a: Listable, b: Listable): number {
 
 /** The public list at `now`, soonest first. */
 export function publicListing<T extends Listable>(rows: readonly T[], now: Date = new Date()): T[] {
-  return rows.filter((t) => isListed(t, now)).sort(compareSoonest);
+  // compareSoonest's order, with each start parsed once rather than at every comparison (5,000
+  // rows are some 60,000 comparisons, at every publish).
+  const keyed = rows.filter((t) => isListed(t, now)).map((row) => ({ row, start: instant(row.startDate) }));
+  keyed.sort((a, b) => a.start - b.start || byText(a.row.title, b.row.title) || byText(a.row.id, b.row.id));
+  return keyed.map(({ row }) => row);
 }

@@ -1,4 +1,5 @@
 import { US_STATES } from './states';
+import { trainingPath } from './trainingPath';
 
 /**
  * A page per state (/trainings/california): its path, title and description, and the ItemList
@@ -40,7 +41,7 @@ export function itemListJsonLd(
     itemListElement: items.map((item, i) => ({
       '@type': 'ListItem',
       position: i + 1,
-      url: new URL(`/training/${item.id}`, site).href,
+      url: new URL(trainingPath(item.id), site).href,
       name: item.title,
     })),
   };

@@ -57,7 +57,7 @@ describe('the check a build passes before it goes live', () => {
   test('a missing feed, or a feed naming an unpublished training, is refused', () => {
     const client = goodBuild(data);
     fs.rmSync(path.join(client, 'feeds/virtual.ics'));
-    fs.writeFileSync(path.join(client, 'feeds/all.ics'), 'UID:d1@emdr-training-marketplace\r\n');
+    fs.writeFileSync(path.join(client, 'feeds/all.ics'), 'BEGIN:VEVENT\r\nUID:d1@emdr-training-marketplace\r\n');
     expect(checkBuild(client, data)).toEqual(
       expect.arrayContaining(['missing feed /feeds/virtual.ics', 'feed /feeds/all.ics holds an unpublished training']),
     );

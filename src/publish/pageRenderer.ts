@@ -83,7 +83,7 @@ export class PageRenderer {
   }
 
   private async renderAll(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
-    provideSiteData(data);
+    provideSiteData(data, pathnames);
     // getStaticPaths() answers are kept per route: they belong to the previous snapshot.
     this.app.routeCache.clearAll();
     try {

@@ -1,6 +1,7 @@
 import type { TrainingCardData } from '../domain/trainingCard';
 import { UNKNOWN_TRAINER, formatDateRange, formatPrice } from '../domain/display';
 import TrainerAvatar from './TrainerAvatar';
+import { trainingPath } from '../domain/trainingPath';
 
 /** One training in the home grid (docs/product.md); the whole card links to its page. */
 export default function TrainingCard({ training }: { training: TrainingCardData }) {
@@ -22,7 +23,7 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
         {/* The stretched link makes the whole card clickable while keeping one link per card. */}
         <a
           className="after:absolute after:inset-0 hover:text-brand-700 focus:outline-none"
-          href={`/training/${training.id}`}
+          href={trainingPath(training.id)}
         >
           {training.title}
         </a>

@@ -7,6 +7,7 @@ import { statePath } from '../domain/statePages';
 import { publicEnv, serverEnv } from '../env';
 import { builtListing, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
+import { trainingPath } from '../domain/trainingPath';
 
 /**
  * Which data each published page is made from, as one digest per page path: the one place that
@@ -70,7 +71,7 @@ export function pageInputDigests(data: SiteData): PageDigests {
     pages.set(statePath(code)!, digest(shared, code, builtListing({ state: code }, data)));
   }
   for (const training of data.trainings) {
-    if (training.isPublished) pages.set(`/training/${training.id}`, trainingPageDigest(training, data));
+    if (training.isPublished) pages.set(trainingPath(training.id), trainingPageDigest(training, data));
   }
   pages.set(
     '/sitemap.xml',

@@ -34,6 +34,10 @@ interface Derived {
   listed: SiteTraining[];
   entries?: ListingEntry[];
   listedStates?: { code: string; name: string }[];
+  /** Positions in `entries` of each state's rows, in listing order. */
+  statePositions?: Map<string | null, number[]>;
+  /** Listed trainings per state with no other filter: the state counts of every state page. */
+  stateCounts?: Record<string, number>;
 }
 const derived = new WeakMap<SiteData, Derived>();
 /** A training's place in the listing query; its row object outlives one snapshot at the publisher. */
@@ -69,8 +73,24 @@ export function builtListing(fixed: Partial<TrainingFilters> = {}, data = loadSi
   const memo = derive(data);
   const listing = (memo.entries ??= memo.listed.map(entryOf));
   const view: ListingView = { filters: { ...EMPTY_FILTERS, ...fixed }, sort: DEFAULT_SORT, page: 1, limit: PAGE_SIZE };
-  const { indices, ...rest } = queryListing(listing, view, new Date(data.generatedAt));
+  const now = new Date(data.generatedAt);
+  const onlyState = fixed.state && Object.keys(fixed).length === 1;
+  const { indices, ...rest } = onlyState ? stateListing(memo, listing, view, now) : queryListing(listing, view, now);
   return { ...rest, view, cards: indices.map((i) => toCardData(memo.listed[i]!)) };
+}
+
+/**
+ * A state page's answer from its own rows only: fifty state pages each looking at every row of
+ * the country was most of a publish's planning at 5,000 trainings. Its matches and its format and
+ * date counts come from its rows; the count per state is what the other filters leave, and a
+ * state page sets no other filter, so those are the unfiltered list's. Equal to queryListing over
+ * every row (siteData.test.ts).
+ */
+function stateListing(memo: Derived, listing: ListingEntry[], view: ListingView, now: Date): ListingResult {
+  memo.statePositions ??= Map.groupBy(listing.keys(), (i) => listing[i]!.state);
+  memo.stateCounts ??= queryListing(listing, { ...view, filters: EMPTY_FILTERS }, now).counts.state;
+  const own = queryListing(listing, view, now, memo.statePositions.get(view.filters.state) ?? []);
+  return { ...own, counts: { ...own.counts, state: memo.stateCounts } };
 }
 
 /** States with at least one listed training: the state pages that exist. */

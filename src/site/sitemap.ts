@@ -1,6 +1,7 @@
 import type { SiteData } from '../domain/siteData';
 import { statePath } from '../domain/statePages';
 import { listedStates, upcomingTrainings } from './siteData';
+import { trainingPath } from '../domain/trainingPath';
 
 export const STATIC_PATHS = ['/', '/partner', '/terms', '/privacy', '/refund-policy'];
 
@@ -14,7 +15,7 @@ export function sitemapXml(data: SiteData, site: URL): string {
   const entries = [
     ...STATIC_PATHS.map((path) => ({ loc: new URL(path, site).href, lastmod: path === '/' ? newest : '' })),
     ...listedStates(data).map((s) => ({ loc: new URL(statePath(s.code)!, site).href, lastmod: '' })),
-    ...listed.map((t) => ({ loc: new URL(`/training/${t.id}`, site).href, lastmod: t.updatedAt })),
+    ...listed.map((t) => ({ loc: new URL(trainingPath(t.id), site).href, lastmod: t.updatedAt })),
   ];
   const urls = entries.map(
     (e) =>

@@ -6,6 +6,7 @@
  *   --fault-path PATH     a request for PATH throws inside the handler: a bug of ours, injected;
  *   --event-loop-report   on SIGUSR2, prints the event-loop delay since the last report (the bench).
  */
+import '../../scripts/productionMode';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
