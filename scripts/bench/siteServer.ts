@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import { closeDb, getSql } from '../../src/data/db';
-import { latestRequest, readSite } from '../../src/data/publishing';
-import { sitePaths } from '../../src/publish/paths';
-import { siteIdentity } from '../../src/publish/siteIdentity';
 import { startServer, tempDir, waitFor, type RunningServer } from '../../tests/support/server';
+import { untilQuiet as untilQuietTest } from '../../tests/support/builds';
 import { generateListings } from './generate';
 
 export interface BenchSite {
@@ -45,14 +43,4 @@ export async function withSite<T>(
 }
 
 /** Until the DATA_DIR's site has published the newest change and builds nothing. */
-export async function untilQuiet(dataDir: string): Promise<void> {
-  const site = siteIdentity(sitePaths(dataDir));
-  await waitFor(
-    async () => {
-      const [state, latest] = await Promise.all([readSite(site), latestRequest(site)]);
-      return state.state === 'idle' && latest.id <= state.publishedRequestId;
-    },
-    600_000,
-    500,
-  );
-}
+export const untilQuiet = (dataDir: string): Promise<void> => untilQuietTest(dataDir, 600_000);

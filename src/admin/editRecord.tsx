@@ -4,22 +4,12 @@ import { useStore } from '@nanostores/react';
 import { api, isStale } from './api';
 import { etagFor } from '../domain/etag';
 import { $edited, editedVersion, withoutUnchangedSwitches } from './editedRecord';
-import { invalidateKeys } from './stores';
+import { invalidateKeys, type RecordKind } from './stores';
 import { notify } from './notify';
 import { applyServerErrors } from './formErrors';
 import { Spinner } from '../ui/Spinner';
 import { useHydrated } from '../ui/useHydrated';
 import Button, { buttonClass } from '../ui/Button';
-
-/** What the trainer and training forms share: where the records live and what they are called. */
-export interface RecordKind {
-  /** 'Trainer' or 'Training', as in the product's toasts ('Trainer updated successfully'). */
-  label: string;
-  /** The admin API collection, also the list's cache key. */
-  apiPath: string;
-  /** The admin list page the form returns to. */
-  listHref: string;
-}
 
 type KeepTyped = { keepDirtyValues: boolean };
 

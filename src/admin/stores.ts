@@ -3,7 +3,6 @@ import type { Trainer } from '../domain/trainer';
 import type { Training } from '../domain/training';
 import { api } from './api';
 import { invalidatePages } from './pagedList';
-import type { RecordKind } from './editRecord';
 import type { Json } from '../domain/siteData';
 
 /**
@@ -30,6 +29,16 @@ export const TRAINERS_KEY = '/api/admin/trainers';
 export const TRAININGS_KEY = '/api/admin/trainings';
 export const $trainers = createFetcherStore<TrainerRow[]>([TRAINERS_KEY]);
 export const $trainings = createFetcherStore<TrainingRow[]>([TRAININGS_KEY]);
+
+/** What the trainer and training forms share: where the records live and what they are called. */
+export interface RecordKind {
+  /** 'Trainer' or 'Training', as in the product's toasts ('Trainer updated successfully'). */
+  label: string;
+  /** The admin API collection, also the list's cache key. */
+  apiPath: string;
+  /** The admin list page the form returns to. */
+  listHref: string;
+}
 
 export const TRAINER_KIND: RecordKind = { label: 'Trainer', apiPath: TRAINERS_KEY, listHref: '/admin/trainers' };
 export const TRAINING_KIND: RecordKind = { label: 'Training', apiPath: TRAININGS_KEY, listHref: '/admin/trainings' };

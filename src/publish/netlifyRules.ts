@@ -1,5 +1,6 @@
 import { NOT_FOUND_PAGES, ROUTES } from '../server/routes';
-import { CACHE_RULES, securityHeaderTable } from '../server/securityHeaders';
+import { CACHE_RULES } from '../server/cacheRules';
+import { securityHeaderTable } from '../server/securityHeaders';
 
 /**
  * A CDN deploy's `_redirects` and `_headers`, generated from the host's route and header tables so
@@ -16,7 +17,10 @@ export function netlifyRedirects(apiOrigin: string): string {
   return `${[...new Set(lines)].join('\n')}\n`;
 }
 
-/** `csp` is cspForSite() of the built pages; a CDN deploy is always served over https. */
+/**
+ * `csp` is cspForSite() of the built pages; a CDN deploy is always served over https. The security
+ * headers go with the first rule (every path); the cache rules follow in the table's order.
+ */
 export function netlifyHeaders(csp: string): string {
   const lines: string[] = [];
   for (const rule of CACHE_RULES) {

@@ -16,12 +16,6 @@ export function securityHeaderTable(opts: { https: boolean; csp?: string }): Rec
   };
 }
 
-/** Caching of the published files by path: hashed assets never change, pages always revalidate. */
-export const CACHE_RULES = [
-  { path: '/_astro/*', cacheControl: 'public, max-age=31536000, immutable' },
-  { path: '/*', cacheControl: 'public, max-age=0, must-revalidate' },
-] as const;
-
 let cached: { siteUrl: string; headers: OutgoingHttpHeaders } | undefined;
 
 /** The table for this host, computed once per SITE_URL: this runs per request. */

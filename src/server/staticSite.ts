@@ -4,6 +4,7 @@ import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { pageCspForBuild } from './csp';
 import { securityHeaderValues } from './securityHeaders';
+import { cacheRuleFor } from './cacheRules';
 import { canonicalPath, isPlainPath } from './urlPath';
 import { contentTypeOf, isCompressible } from './contentTypes';
 import { contentHash, readCopy } from './compressedCopies';
@@ -173,11 +174,7 @@ export class StaticSite {
       hash,
       copiesCheckedAt: 0,
       etag: `"${hash}"`,
-      cacheControl: relative.startsWith(`_astro${path.sep}`)
-        ? 'public, max-age=31536000, immutable'
-        : ext === '.html'
-          ? 'public, max-age=0, must-revalidate'
-          : 'public, max-age=3600',
+      cacheControl: cacheRuleFor(`/${relative.split(path.sep).join('/')}`).cacheControl,
       compressible: isCompressible(type, body.length),
       variants: {},
     };

@@ -52,6 +52,7 @@ describe('GET /api/trainings', () => {
       endDate: endDate.toISOString(),
     });
     expect(titles((await get('/api/trainings')).body)).toEqual(['Ending now']);
+    // The end instant passing is the thing under test.
     await new Promise((resolve) => setTimeout(resolve, endDate.getTime() - Date.now() + 50));
     expect((await get('/api/trainings')).body).toEqual([]);
     expect((await get('/api/trainings?page=1&counts=1')).headers.get('x-total-count')).toBe('0');

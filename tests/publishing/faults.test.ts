@@ -59,7 +59,6 @@ describe('faults', () => {
     await waitFor(async () => (await startedCount(it.dataDir)) > buildsSoFar, 30_000, 20).catch((e) => {
       throw new Error(`${e}\n${current.output()}`);
     });
-    await new Promise((r) => setTimeout(r, 300));
     await current.kill();
 
     const live = fs.realpathSync(sitePaths(it.dataDir).current);

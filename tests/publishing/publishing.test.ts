@@ -7,7 +7,7 @@ import { sitePaths } from '../../src/publish/paths';
 import { liveBuildId } from '../../src/publish/swap';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
-import { abortedCount, buildsOf, progressOf, publishedCount } from '../support/builds';
+import { abortedCount, buildsOf, progressOf, publishedCount, untilLone, untilQuiet } from '../support/builds';
 import { waitFor } from '../support/server';
 import { adminClient } from '../support/adminClient';
 import { TEST_START } from '../support/testStart';
@@ -15,6 +15,9 @@ import { TEST_START } from '../support/testStart';
 /** Issue 3: the public site follows the database through real builds, swaps and failures. */
 let it: IsolatedServer;
 let rejectFile: string;
+const DEBOUNCE_MS = 1500;
+/** Until the change before is published and the debounce is over: the next change is a lone one. */
+const untilLoneChange = () => untilLone(it.dataDir, DEBOUNCE_MS);
 
 const page = async (p: string) => {
   const response = await fetch(`${it.server.url}${p}`);
@@ -27,7 +30,7 @@ beforeAll(async () => {
   // A debounce wide enough that the burst test's second save, sent once the first build has started,
   // still falls inside it on a loaded 2-core CI machine (at 400 ms it once arrived too late).
   rejectFile = path.join(process.env.TMPDIR ?? '/tmp', `emdr-reject-${process.pid}-${Date.now()}`);
-  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: '1500' }, [TEST_START, '--reject-while', rejectFile]);
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: String(DEBOUNCE_MS) }, [TEST_START, '--reject-while', rejectFile]);
 });
 afterAll(async () => {
   fs.rmSync(rejectFile, { force: true });
@@ -58,13 +61,13 @@ describe('publishing', () => {
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Edit 0' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilLoneChange();
     const before = await publishedCount(it.dataDir);
 
     for (let i = 1; i <= 10; i++) await trainings.update(training.id, { title: `Edit ${i}` });
 
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Edit 10'));
-    await new Promise((r) => setTimeout(r, 2500));
+    await untilQuiet(it.dataDir);
     expect((await publishedCount(it.dataDir)) - before).toBeGreaterThanOrEqual(1);
     expect((await publishedCount(it.dataDir)) - before).toBeLessThanOrEqual(2);
     expect((await progressOf(it.dataDir)).state).toBe('idle');
@@ -75,14 +78,14 @@ describe('publishing', () => {
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Burst 0' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 2000));
+    await untilLoneChange();
 
     // Alone: published by one build, nothing aborted.
     let published = await publishedCount(it.dataDir);
     let aborted = await abortedCount(it.dataDir);
     expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title: 'Alone 1' })).status).toBe(200);
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Alone 1'));
-    await new Promise((r) => setTimeout(r, 2000));
+    await untilLoneChange();
     expect((await publishedCount(it.dataDir)) - published).toBe(1);
     expect(await abortedCount(it.dataDir)).toBe(aborted);
 
@@ -92,10 +95,11 @@ describe('publishing', () => {
     aborted = await abortedCount(it.dataDir);
     for (const title of ['Burst 1', 'Burst 2', 'Burst 3']) {
       expect((await admin.call('PATCH', `/api/admin/trainings/${training.id}`, { title })).status).toBe(200);
+      // The spacing of a burst is the thing under test: each change within the debounce of the last.
       await new Promise((r) => setTimeout(r, 300));
     }
     await waitFor(async () => (await page(`/training/${training.id}`)).body.includes('Burst 3'));
-    await new Promise((r) => setTimeout(r, 2000));
+    await untilQuiet(it.dataDir);
     const builds = (await publishedCount(it.dataDir)) - published;
     const abortedNow = (await abortedCount(it.dataDir)) - aborted;
     expect(builds + abortedNow).toBe(2);
@@ -107,7 +111,7 @@ describe('publishing', () => {
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Stable Title' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilLoneChange();
     const livePage = (await page(`/training/${training.id}`)).body;
     const liveHome = (await page('/')).body;
 
@@ -131,7 +135,7 @@ describe('publishing', () => {
     const trainer = await createTrainer();
     const training = await createTraining(trainer.id, { title: 'Under Load' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilLoneChange();
     const before = await publishedCount(it.dataDir);
 
     const seen: string[] = [];
@@ -161,7 +165,7 @@ describe('publishing', () => {
     for (let i = 0; i < 12; i++)
       many.push(await createTraining(trainer.id, { title: `Page ${i}`, startsInDays: 20 + i }));
     await waitFor(async () => (await page(`/training/${many.at(-1)!.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 1500));
+    await untilLoneChange();
     const paths = sitePaths(it.dataDir);
     const first = liveBuildId(paths)!;
     const before = await publishedCount(it.dataDir);
@@ -185,7 +189,7 @@ describe('publishing', () => {
     const trainer = await createTrainer({ name: 'Cost Keeper' });
     const training = await createTraining(trainer.id, { title: 'Costed Once' });
     await waitFor(async () => (await page(`/training/${training.id}`)).status === 200);
-    await new Promise((r) => setTimeout(r, 2000));
+    await untilLoneChange();
     const before = await publishedCount(it.dataDir);
     await trainings.update(training.id, { title: 'Costed Twice' });
     await untilPublishedAfter(before);

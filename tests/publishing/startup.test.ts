@@ -6,7 +6,7 @@ import { closeDb } from '../../src/data/db';
 import * as admins from '../../src/data/admins';
 import { verifyPassword } from '../../src/auth/passwords';
 import { prepareTestDatabase } from '../support/database';
-import { startServer, tempDir, type RunningServer } from '../support/server';
+import { startServer, tempDir, waitFor, type RunningServer } from '../support/server';
 
 /** README.md: what `npm start` does on a brand-new and on an existing DATA_DIR, and how it says how to sign in. */
 const dataDir = tempDir('emdr-start-');
@@ -169,8 +169,8 @@ test('logins, failed logins and logouts are logged with time, email and IP, neve
   const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
   expect((await post('/api/admin/logout', undefined, cookie)).status).toBe(200);
 
-  // Log lines are written asynchronously to the pipe.
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // Log lines reach the pipe asynchronously: the last event's line is awaited.
+  await waitFor(async () => server.output().includes('"msg":"logout"'), 10_000, 20);
   const log = server.output();
   // JSON lines, one per event, each with the request's id.
   const entries = log
@@ -265,6 +265,7 @@ test('/readyz says "starting" until the start has finished, and the environment 
     } catch {
       // Not listening yet.
     }
+    // A client polling every 20 ms, as a balancer's probe does: the polling is the thing under test.
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
   const server = await starting;

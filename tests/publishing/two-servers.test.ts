@@ -3,7 +3,7 @@ import * as trainings from '../../src/data/trainings';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { startServer, waitFor, type RunningServer } from '../support/server';
-import { buildsOf } from '../support/builds';
+import { buildsOf, untilQuiet } from '../support/builds';
 
 /** Two server processes on one database and one DATA_DIR build once for both and never at the same time. */
 let first: IsolatedServer;
@@ -22,6 +22,7 @@ test('two servers sharing one database publish every change, one build at a time
   const trainer = await createTrainer();
   const training = await createTraining(trainer.id, { title: 'Shared 0' });
   for (let i = 1; i <= 4; i++) {
+    // Edits spaced past the debounce, so each server's publisher sees separate changes: the spacing is under test.
     await new Promise((r) => setTimeout(r, 700));
     await trainings.update(training.id, { title: `Shared ${i}` });
   }
@@ -31,7 +32,7 @@ test('two servers sharing one database publish every change, one build at a time
       120_000,
     );
   }
-  await new Promise((r) => setTimeout(r, 1500));
+  await untilQuiet(first.dataDir);
 
   // Both servers record their builds under the one site their shared DATA_DIR is.
   const intervals = (await buildsOf(first.dataDir)).map((b): [number, number] => [

@@ -1,4 +1,5 @@
-import { listBuilds, readSite, type BuildRecord } from '../../src/data/publishing';
+import { latestRequest, listBuilds, readSite, type BuildRecord } from '../../src/data/publishing';
+import { waitFor } from './server';
 import { sitePaths } from '../../src/publish/paths';
 import { siteIdentity } from '../../src/publish/siteIdentity';
 
@@ -23,4 +24,31 @@ export async function abortedCount(dataDir: string): Promise<number> {
 
 export async function startedCount(dataDir: string): Promise<number> {
   return (await buildsOf(dataDir)).filter((b) => b.kind !== 'boot').length;
+}
+
+/** Until the site has published every change requested so far and builds nothing. */
+export const untilQuiet = (dataDir: string, timeoutMs = 90_000): Promise<void> =>
+  untilSiteQuiet(siteOf(dataDir), timeoutMs);
+
+/** untilQuiet for a site named by its identity (a deploy hook's site has no DATA_DIR of its own). */
+export async function untilSiteQuiet(site: string, timeoutMs = 90_000): Promise<void> {
+  await waitFor(
+    async () => {
+      const [state, latest] = await Promise.all([readSite(site), latestRequest(site)]);
+      return state.state === 'idle' && latest.id <= state.publishedRequestId;
+    },
+    timeoutMs,
+  );
+}
+
+/**
+ * Until the site is quiet and its last change is older than the publisher's debounce, so the next
+ * change is a lone one (published at once, not held back to join a burst).
+ */
+export async function untilLone(dataDir: string, debounceMs: number, timeoutMs = 90_000): Promise<void> {
+  await untilQuiet(dataDir, timeoutMs);
+  const { requestedAt } = await latestRequest(siteOf(dataDir));
+  const left = requestedAt.getTime() + debounceMs - Date.now();
+  // The debounce itself is what the publisher waits on: here the one wait for time, not for a state.
+  if (left > 0) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
