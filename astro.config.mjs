@@ -3,8 +3,8 @@ import { defineConfig } from 'astro/config';
 import react from '@astrojs/react';
 import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
-import { inlineScriptHashes } from './src/server/cspBuildPlugin.ts';
-import { keepPrerenderer } from './src/publish/keepPrerenderer.ts';
+import { inlineScriptHashes } from './src/prerender/cspBuildPlugin.ts';
+import { keepPrerenderer } from './src/publish/render/keepPrerenderer.ts';
 
 // The publisher (src/publish) runs `astro build` with OUT_DIR and ASTRO_CACHE_DIR pointing under
 // DATA_DIR, so each build lands in its own folder and the incremental cache survives `npm ci`.
@@ -17,7 +17,7 @@ export default defineConfig({
   outDir: process.env.OUT_DIR || './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   integrations: [react(), keepPrerenderer()],
-  // The allowed inline scripts are recorded at build time (src/server/cspBuildPlugin.ts).
+  // The allowed inline scripts are recorded at build time (src/prerender/cspBuildPlugin.ts).
   vite: { plugins: [tailwindcss(), inlineScriptHashes()] },
   // Several pages in flight: one page's file write overlaps the next page's render. Measured on a
   // 5,000-training build: 7.6 s with one at a time, 5.6 s with 8 (more gains nothing), +40 MiB.

@@ -2,8 +2,19 @@ import { defineConfig } from 'eslint/config';
 import tseslint from 'typescript-eslint';
 import astro from 'eslint-plugin-astro';
 
-// Browser code must never reach server-only modules (ARCHITECTURE.md, Layout).
-const SERVER_ONLY = ['**/data/**', '**/auth/**', '**/storage/**', '**/publish/**', '**/server/**', 'postgres'];
+// Browser code must never reach server-only modules (docs/architecture.md, Layout).
+const SERVER_ONLY = [
+  '**/data/**',
+  '**/auth/**',
+  '**/storage/**',
+  '**/publish/**',
+  '**/server/**',
+  '**/services/**',
+  '**/prerender/**',
+  '**/app/**',
+  'postgres',
+  'node:*',
+];
 
 export default defineConfig(
   {
@@ -77,7 +88,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: [...SERVER_ONLY, '**/services/**', '**/site/**', '**/admin/**', '**/ui/**', '**/env', 'node:*'],
+              group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env'],
               message: 'domain/ holds pure rules: it imports only other domain modules and its libraries.',
             },
           ],
@@ -93,8 +104,42 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: ['**/server/**', '**/publish/**', '**/services/**', '**/site/**', '**/admin/**'],
+              group: [
+                '**/server/**',
+                '**/publish/**',
+                '**/services/**',
+                '**/site/**',
+                '**/admin/**',
+                '**/prerender/**',
+                '**/app/**',
+              ],
               message: 'data/ and storage/ sit below the server, the publisher and the use cases.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Storage sits above data (docs/decisions/0015-storage-above-data.md), never the reverse.
+    files: ['src/data/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: [
+                '**/server/**',
+                '**/publish/**',
+                '**/services/**',
+                '**/site/**',
+                '**/admin/**',
+                '**/prerender/**',
+                '**/app/**',
+                '**/storage/**',
+              ],
+              message: 'data/ is the bottom layer above domain/: it imports no storage, server, publisher or use case.',
             },
           ],
         },

@@ -7,10 +7,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { closeDb } from '../src/data/db';
-import { takeSnapshot } from '../src/publish/snapshot';
-import { runAstroBuild } from '../src/publish/astroBuild';
-import { checkBuild } from '../src/publish/checkBuild';
-import { netlifyHeaders, netlifyRedirects } from '../src/publish/netlifyRules';
+import { takeSnapshot } from '../src/publish/build/snapshot';
+import { runAstroBuild } from '../src/publish/build/astroBuild';
+import { checkBuild } from '../src/publish/build/checkBuild';
+import { netlifyHeaders, netlifyRedirects } from '../src/server/netlifyRules';
 import { cspForSite } from '../src/server/csp';
 
 const apiOrigin = process.env.API_ORIGIN?.replace(/\/+$/, '');

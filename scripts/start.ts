@@ -1,5 +1,5 @@
-/** `npm start`: scripts/startApp.ts with no options. */
+/** `npm start`: src/app/startApp.ts with no options. */
 import './productionMode';
-import { startApp } from './startApp';
+import { startApp } from '../src/app/startApp';
 
 await startApp();

@@ -3,10 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
-import { BUILD_ENV, BUILD_NODE_FLAGS } from '../../src/publish/astroBuild';
-import { takeSnapshot } from '../../src/publish/snapshot';
+import { BUILD_ENV, BUILD_NODE_FLAGS } from '../../src/publish/build/astroBuild';
+import { takeSnapshot } from '../../src/publish/build/snapshot';
 import { tempDir } from '../../tests/support/server';
-import { generateListings } from './generate';
+import { generateListings } from '../../tests/support/generate';
 import { median, round } from './stats';
 
 export interface BuildFigures {

@@ -10,12 +10,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
-import { BUILD_ENV, BUILD_NODE_FLAGS } from '../../src/publish/astroBuild';
-import { takeSnapshot } from '../../src/publish/snapshot';
-import { listingAnswer } from '../../src/server/publicListing';
+import { BUILD_ENV, BUILD_NODE_FLAGS } from '../../src/publish/build/astroBuild';
+import { takeSnapshot } from '../../src/publish/build/snapshot';
+import { listingAnswer } from '../../src/services/publicListing';
 import { tempDir } from '../../tests/support/server';
-import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget } from './budgets';
-import { generateListings } from './generate';
+import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget } from '../../tests/support/budgets';
+import { generateListings } from '../../tests/support/generate';
 
 async function check(n: number): Promise<string[]> {
   const dir = tempDir('emdr-budgets-');

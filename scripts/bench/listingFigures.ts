@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitePaths } from '../../src/publish/paths';
-import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget, type PageFigures } from './budgets';
+import { sitePaths } from '../../src/publish/siteFolder/paths';
+import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget, type PageFigures } from '../../tests/support/budgets';
 import { lighthouse } from './lighthouse';
-import { pageWeight, type PageWeight } from './pageWeight';
+import { pageWeight, type PageWeight } from '../../tests/support/pageWeight';
 import { withSite, type BenchSite } from './siteServer';
 
 export interface ListingFigures {

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { takeSnapshot } from '../../src/publish/snapshot';
-import { runAstroBuild } from '../../src/publish/astroBuild';
+import { takeSnapshot } from '../../src/publish/build/snapshot';
+import { runAstroBuild } from '../../src/publish/build/astroBuild';
 import { tempDir, waitFor } from '../../tests/support/server';
 import { adminClient, type AdminClient } from '../../tests/support/adminClient';
 import { buildsOf } from '../../tests/support/builds';
@@ -10,6 +10,8 @@ import { median, percentile } from './stats';
 import { crawlAfterPublish, type CrawlFigures } from './robustness';
 import { slowClientGrowth, type SlowClientFigures } from '../../tests/support/slowClients';
 import { TEST_START } from '../../tests/support/testStart';
+import { sampleTreeRss } from '../../tests/support/processTree';
+import { requestFullRebuild } from '../../src/data/publishing';
 
 /** One edit: from the PATCH's answer to the new title served, and what its publish cost. */
 export interface EditFigures {
@@ -36,6 +38,8 @@ export interface SaveToLiveResult {
   crawl: CrawlFigures;
   /** 200 clients that never read the list and the feed. */
   slowClients: SlowClientFigures;
+  /** Peak resident memory of the whole server process tree (the server and any build child), in MiB. */
+  treePeakMiB: { edits: number; fullRebuild: number };
 }
 
 export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: `bench-password-${process.pid}` };
@@ -68,7 +72,7 @@ export async function timeEdits(
     const build = (await buildsOf(dataDirs[0]!)).filter((b) => b.outcome === 'published').at(-1);
     figures.push({
       ms: Math.round(ms),
-      mode: build?.mode ?? null,
+      mode: build?.how ?? null,
       rendered: build?.rendered ?? null,
       cpuMs: build?.cpuMs ?? null,
       peakRssMiB: build?.peakRssMib ?? null,
@@ -94,14 +98,28 @@ export function summarize(runs: EditFigures[]) {
  * middle of the list, against a cold full `astro build` of the same data (what every change cost
  * before data-only changes were rendered in-process).
  */
-export async function benchSaveToLive(n: number, runs = 12): Promise<SaveToLiveResult> {
+export async function benchSaveToLive(n: number, runs = 20): Promise<SaveToLiveResult> {
   return withSite(
     n,
     BENCH_ADMIN,
     async ({ server, dataDir, ids }) => {
       const target = ids[Math.floor(ids.length / 2)]!;
       const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
+      const pid = server.child.pid!;
+      const duringEdits = sampleTreeRss(pid);
       const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
+      const treePeakEdits = duringEdits.stop();
+      // An operator's full rebuild (npm run admin -- rebuild-site): the heaviest publish there is.
+      const fullBefore = (await buildsOf(dataDir)).filter((b) => b.kind === 'full').length;
+      const duringRebuild = sampleTreeRss(pid);
+      await requestFullRebuild();
+      await waitFor(
+        async () => (await buildsOf(dataDir)).filter((b) => b.kind === 'full' && b.outcome).length > fullBefore,
+        600_000,
+        200,
+      );
+      const treePeakRebuild = duringRebuild.stop();
+      await untilQuiet(dataDir);
       const crawl = await crawlAfterPublish(server, dataDir, admin, target);
       await untilQuiet(dataDir);
       const slowClients = await slowClientGrowth(server.url, server.child.pid!, 200);
@@ -127,6 +145,7 @@ export async function benchSaveToLive(n: number, runs = 12): Promise<SaveToLiveR
         ratioToColdBuild: Number((summary.medianMs / cold.ms).toFixed(3)),
         crawl,
         slowClients,
+        treePeakMiB: { edits: treePeakEdits, fullRebuild: treePeakRebuild },
       };
     },
     [TEST_START, '--event-loop-report'],

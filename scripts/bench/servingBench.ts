@@ -1,9 +1,11 @@
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { wrkLoad, type WrkFigures } from './wrk';
+import { roundRatios, type RoundRatios } from './stats';
 
 /** nginx from Debian's packages serving a folder; installed on demand, or null if it can't be had. */
 export function findNginx(): string | null {
@@ -123,19 +125,35 @@ export interface ServingComparison {
   ratio: number;
   /** Median of ours over median of the node:http floor. */
   floorRatio?: number;
+  /** Ours over the anchor and over the floor, round by round. */
+  anchorRatio: RoundRatios;
+  floorRoundRatio?: RoundRatios;
 }
 
+/** Headers a server adds itself per answer: the floor's Node adds the same. */
+const PER_ANSWER = new Set(['date', 'connection', 'keep-alive', 'transfer-encoding', 'content-length']);
+
 /**
- * A bare node:http process answering the given pages from memory (scripts/bench/staticFloor.mjs):
- * what Node's HTTP stack alone does with the same bytes, to tell our code's cost from Node's.
+ * A bare node:http process answering the given pages from memory (scripts/bench/staticFloor.mjs)
+ * with the header list `ours` sends for each: the same response, so the ratio tells our code's
+ * cost from Node's.
  */
 export async function startStaticFloor(
   client: string,
   paths: string[],
+  ours: string,
 ): Promise<{ url: string; pid: number; stop(): void }> {
   const port = await freePort();
-  const pages = paths.map((p) => `${p}=${path.join(client, p.replace(/^\//, ''), 'index.html')}`);
-  const child = spawn(process.execPath, [path.resolve('scripts/bench/staticFloor.mjs'), String(port), ...pages], {
+  const pages = [];
+  for (const p of paths) {
+    const answer = await fetch(`${ours}${p}`, { headers: { 'accept-encoding': 'br' } });
+    await answer.arrayBuffer();
+    const headers = [...answer.headers].filter(([name]) => !PER_ANSWER.has(name)).flat();
+    pages.push({ path: p, file: path.join(client, p.replace(/^\//, ''), 'index.html'), headers });
+  }
+  const config = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-floor-')), 'pages.json');
+  fs.writeFileSync(config, JSON.stringify(pages));
+  const child = spawn(process.execPath, [path.resolve('scripts/bench/staticFloor.mjs'), String(port), config], {
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   await new Promise((resolve) => child.stdout.once('data', resolve));
@@ -177,10 +195,12 @@ export async function compareServing(
       oursRounds: runs.ours.map(rate),
       anchorRounds: runs.anchor.map(rate),
       ratio: Number((a.requestsPerSecond / b.requestsPerSecond).toFixed(2)),
+      anchorRatio: roundRatios(runs.ours.map(rate), runs.anchor.map(rate)),
       ...(floor && {
         floor,
         floorRounds: runs.floor.map(rate),
         floorRatio: Number((a.requestsPerSecond / floor.requestsPerSecond).toFixed(2)),
+        floorRoundRatio: roundRatios(runs.ours.map(rate), runs.floor.map(rate)),
       }),
     });
   }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { closeDb, getSql } from '../../src/data/db';
 import { startServer, tempDir, waitFor, type RunningServer } from '../../tests/support/server';
 import { untilQuiet as untilQuietTest } from '../../tests/support/builds';
-import { generateListings } from './generate';
+import { generateListings } from '../../tests/support/generate';
 
 export interface BenchSite {
   server: RunningServer;

@@ -1,24 +1,17 @@
 // The node:http floor for static serving: a bare server answering each given page from memory
-// with its brotli copy and one fixed list of headers, nothing looked up. Run as its own process
-// (pinned like ours) by the bench: `node staticFloor.mjs PORT URLPATH=FILE ...`.
+// with its brotli copy and the very header list our server sends for it (security headers, cache
+// rule, ETag…), nothing looked up: Node's HTTP stack alone, writing the same response. Run as its
+// own process (pinned like ours) by the bench: `node staticFloor.mjs PORT CONFIG.json`, where the
+// config lists `{ path, file, headers: [name, value, …] }`.
 import http from 'node:http';
 import fs from 'node:fs';
 import zlib from 'node:zlib';
 
-const [port, ...pages] = process.argv.slice(2);
+const [port, config] = process.argv.slice(2);
 const answers = new Map(
-  pages.map((page) => {
-    const [urlPath, file] = page.split('=');
+  JSON.parse(fs.readFileSync(config, 'utf8')).map(({ path, file, headers }) => {
     const body = zlib.brotliCompressSync(fs.readFileSync(file));
-    const headers = [
-      'content-type',
-      'text/html; charset=utf-8',
-      'content-encoding',
-      'br',
-      'content-length',
-      String(body.length),
-    ];
-    return [urlPath, { body, headers }];
+    return [path, { body, headers: [...headers, 'content-length', String(body.length)] }];
   }),
 );
 http

@@ -2,6 +2,7 @@ import { redact } from '../redact';
 import type postgres from 'postgres';
 import { getSql, type Sql } from './db';
 import { PUBLISH_CHANNEL, wakePublishers } from './publishSignal';
+import type { PublishHow } from '../domain/publishHow';
 
 /**
  * The publish tables' one repository: the queue of requests (`publish_requests`), each site's
@@ -147,8 +148,8 @@ export interface BuildRecord {
   outcome: BuildOutcomeName | null;
   rendered: number | null;
   restored: number | null;
-  /** How a published build was made: its pages rendered in the publisher's process, or a full build. */
-  mode: 'incremental' | 'full' | null;
+  /** How the publish was made (stored in the column `mode`). */
+  how: PublishHow | null;
   cpuMs: number | null;
   peakRssMib: number | null;
   error: string | null;
@@ -177,7 +178,7 @@ export async function finishBuildRecord(
     rendered?: number;
     restored?: number;
     error?: string;
-    mode?: 'incremental' | 'full';
+    how?: PublishHow;
     cpuMs?: number;
     peakRssMiB?: number;
   },
@@ -185,7 +186,7 @@ export async function finishBuildRecord(
   const sql = await getSql();
   await sql`update publish_builds set outcome = ${result.outcome}, build_id = ${result.buildId ?? null},
             rendered = ${result.rendered ?? null}, restored = ${result.restored ?? null},
-            error = ${result.error === undefined ? null : redact(result.error).slice(0, 4000)}, mode = ${result.mode ?? null},
+            error = ${result.error === undefined ? null : redact(result.error).slice(0, 4000)}, mode = ${result.how ?? null},
             cpu_ms = ${result.cpuMs ?? null}, peak_rss_mib = ${result.peakRssMiB ?? null}, ended_at = now()
             where id = ${id}`;
 }
@@ -195,6 +196,6 @@ export async function listBuilds(siteId: string): Promise<BuildRecord[]> {
   const sql = await getSql();
   return sql<BuildRecord[]>`
     select id::int as id, site_id, instance_id, request_id::int as request_id, kind, build_id, outcome, rendered,
-           restored, mode, cpu_ms, peak_rss_mib, error, started_at, ended_at
+           restored, mode as how, cpu_ms, peak_rss_mib, error, started_at, ended_at
     from publish_builds where site_id = ${siteId} order by id`;
 }

@@ -18,7 +18,7 @@ import {
  * The public list at `now`: the published rows with their trainer's name and photo, passed through
  * publicListing(), the one rule for what the public sees (src/domain/publicListing.ts). The `where`
  * only spares loading drafts; the rule, the end instant and the order are decided in that function.
- * Filters, search, paging and counts run in memory (src/server/publicListing.ts).
+ * Filters, search, paging and counts run in memory (src/services/publicListing.ts).
  */
 export async function listPublished(now = new Date()): Promise<PublicTraining[]> {
   const sql = await getSql();

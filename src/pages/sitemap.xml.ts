@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { loadSiteData } from '../site/siteData';
-import { sitemapXml } from '../site/sitemap';
+import { loadSiteData } from '../prerender/siteData';
+import { sitemapXml } from '../prerender/sitemap';
 
 /** Every public page and every published training, `lastmod` from updatedAt. */
 export function GET({ site }: APIContext) {

@@ -1,8 +1,8 @@
 import { latestRequest } from '../data/publishing';
-import { builtFromCurrentCode } from './buildSite';
+import { builtFromCurrentCode } from './build/buildSite';
 import { tryBuildLock } from './lock';
-import { buildAndRecord, type Builder } from './record';
-import { liveBuildId } from './swap';
+import { publishAndRecord, type Builder } from './record';
+import { liveBuildId } from './siteFolder/swap';
 
 /**
  * At start (README.md): make sure this DATA_DIR has a live build made from this code, building
@@ -25,12 +25,13 @@ export async function ensureLiveBuild(builder: Builder, log: (m: string) => void
       // Read before the snapshot is taken, so the build holds at least every change up to this id.
       const { id: requestId } = await latestRequest(builder.siteId);
       log('Building the site…');
-      const outcome = await buildAndRecord(builder, requestId, 'boot');
-      if (!outcome.ok) throw new Error(outcome.error);
+      const result = await publishAndRecord({ ...builder, hookUrl: null }, requestId, 'boot');
+      if (result.outcome === 'failed') throw new Error(result.error);
+      if (result.outcome === 'aborted') throw new Error('the start-up build was aborted');
       log(
-        `Site built in ${(outcome.ms / 1000).toFixed(1)} s (${outcome.rendered} pages rendered, ${outcome.restored} restored).`,
+        `Site built in ${(result.ms / 1000).toFixed(1)} s (${result.rendered} pages rendered, ${result.restored} restored).`,
       );
-      return outcome.buildId;
+      return result.buildId;
     } finally {
       await release();
     }

@@ -2,15 +2,16 @@ import { latestRequest, readSite, setSiteState, trimHistory, type LatestRequest 
 import { onPublishRequest } from '../data/publishSignal';
 import { tryBuildLock } from './lock';
 import { decide, isPending, shouldAbortSpeculative, type Decision } from './policy';
-import { buildAndRecord, callHookAndRecord, type Builder } from './record';
+import { publishAndRecord, type Builder } from './record';
 
 export interface PublisherOptions {
+  /** Who publishes; with a `hookUrl`, every publish calls the CDN's deploy hook. */
   builder: Builder;
   debounceMs: number;
   /** The fallback look at the queue, for notifications lost with a connection. */
   pollMs?: number;
-  /** Deploy-hook mode: POST there after `quietMs` without changes instead of building here. */
-  hook?: { url: string; quietMs: number };
+  /** Deploy-hook mode: the quiet period before the hook is called. */
+  hookQuietMs?: number;
   onPublished?: () => void;
   log?: (message: string) => void;
 }
@@ -86,13 +87,13 @@ export class Publisher {
   }
 
   private decision(site: Awaited<ReturnType<typeof readSite>>, latest: LatestRequest): Decision {
-    const { debounceMs, hook } = this.opts;
+    const { debounceMs, hookQuietMs, builder } = this.opts;
     return decide({
       site,
       latest,
       now: Date.now(),
       inBurst: this.inBurst,
-      settings: { debounceMs, hookQuietMs: hook?.quietMs },
+      settings: { debounceMs, hookQuietMs: builder.hookUrl ? hookQuietMs : undefined },
     });
   }
 
@@ -124,18 +125,13 @@ export class Publisher {
     reason: 'change' | 'daily' | 'full',
     speculative: boolean,
   ): Promise<void> {
-    const { builder, hook, log } = this.opts;
-    if (hook) {
-      const result = await callHookAndRecord(builder, hook.url, target.id);
-      log?.(result.ok ? 'publisher: deploy hook called' : `publisher: ${result.error}`);
-      return;
-    }
-    log?.(`publisher: build started at ${new Date().toISOString()} for request ${target.id}`);
+    const { builder, log } = this.opts;
+    if (!builder.hookUrl) log?.(`publisher: build started at ${new Date().toISOString()} for request ${target.id}`);
     const controller = new AbortController();
     const watcher = speculative ? this.watchForBurst(target, controller) : null;
-    const outcome = await buildAndRecord(builder, target.id, reason, controller.signal).finally(() => watcher?.stop());
+    const result = await publishAndRecord(builder, target.id, reason, controller.signal).finally(() => watcher?.stop());
     const ended = new Date().toISOString();
-    if (!outcome.ok && outcome.aborted) {
+    if (result.outcome === 'aborted') {
       this.inBurst = true;
       log?.(
         `publisher: build for request ${target.id} aborted, more changes followed within the debounce, ended at ${ended}`,
@@ -143,14 +139,19 @@ export class Publisher {
       return;
     }
     this.inBurst = false;
-    if (outcome.ok) {
-      this.opts.onPublished?.();
-      await trimHistory(target.id);
+    if (result.outcome === 'failed') {
       log?.(
-        `publisher: published ${outcome.buildId} in ${outcome.ms} ms (${outcome.mode}: ${outcome.rendered} rendered, ${outcome.restored} restored; ${outcome.phases}), ended at ${ended}`,
+        `publisher: ${result.how === 'deploy-hook' ? result.error : `build ${result.buildId} failed, live site unchanged, ended at ${ended}: ${result.error}`}`,
       );
-    } else {
-      log?.(`publisher: build ${outcome.buildId} failed, live site unchanged, ended at ${ended}: ${outcome.error}`);
+      return;
+    }
+    this.opts.onPublished?.();
+    await trimHistory(target.id);
+    if (result.how === 'deploy-hook') log?.('publisher: deploy hook called');
+    else {
+      log?.(
+        `publisher: published ${result.buildId} in ${result.ms} ms (${result.how}: ${result.rendered} rendered, ${result.restored} restored; ${result.phases}), ended at ${ended}`,
+      );
     }
   }
 

@@ -1,20 +1,25 @@
 import * as publishing from '../data/publishing';
 import type { BuildKind } from '../data/publishing';
-import { buildAndSwap, type BuildOutcome } from './buildSite';
-import type { ExtraCheck } from './checkBuild';
+import { pageInputDigests } from '../prerender/pageInputs';
+import { buildAndSwap, liveBuild, phaseTimer } from './build/buildSite';
+import type { ExtraCheck } from './build/checkBuild';
+import { takeSnapshot } from './build/snapshot';
 import { callDeployHook } from './deployHook';
-import type { PageRenderer } from './pageRenderer';
-import type { SitePaths } from './paths';
-import type { SpareBuild } from './spareBuild';
+import { planPublish, type PublishResult } from './plan';
+import type { PageRenderer } from './render/pageRenderer';
+import type { SitePaths } from './siteFolder/paths';
+import type { SpareBuild } from './siteFolder/spareBuild';
 
-/** Who builds: the site (its files and progress) and the process, for the build record. */
+/** Who publishes: the site (its files and progress) and the process, for the build record. */
 export interface Builder {
   siteId: string;
   instanceId: string;
   paths: SitePaths;
+  /** Deploy-hook mode: the CDN's build hook is called instead of building here. */
+  hookUrl?: string | null;
   /** Builds that must not be pruned (the one whose server code this process runs). */
   pinned?: string[];
-  /** Renders a data-only change's pages in this process; without it every publish is a full build. */
+  /** Renders a data-only change's pages in this process; without it every publish is an astro build. */
   renderer?: PageRenderer | null;
   /** A further check of each build before it goes live (tests inject a failing one). */
   extraCheck?: ExtraCheck;
@@ -24,71 +29,62 @@ export interface Builder {
   spare?: SpareBuild | null;
 }
 
-/** A change is rendered in-process when it can be; these always get a full `astro build`. */
-const FULL_BUILD_KINDS: readonly BuildKind[] = ['boot', 'daily', 'full'];
-
 /**
- * Build and record, for the start-up build and the publisher alike: the site's state, the build
- * record (what tests and operators read), then the build and swap, then its outcome. The caller
- * holds the site's build lock.
+ * One publish, planned, made and recorded, for the start-up build and the publisher alike: the
+ * site's state and the build record (what tests and operators read), then the plan (plan.ts) and
+ * what it says (a deploy-hook call, or a build and swap), then the outcome. The caller holds the
+ * site's build lock.
  */
-export async function buildAndRecord(
+export async function publishAndRecord(
   builder: Builder,
   requestId: number,
-  kind: BuildKind,
+  kind: Exclude<BuildKind, 'hook'>,
   signal?: AbortSignal,
-): Promise<BuildOutcome> {
+): Promise<PublishResult> {
   await publishing.setSiteState(builder.siteId, 'building');
-  const record = await publishing.startBuildRecord({ ...builder, requestId, kind });
-  let outcome: BuildOutcome;
+  const record = await publishing.startBuildRecord({ ...builder, requestId, kind: builder.hookUrl ? 'hook' : kind });
+  let result: PublishResult;
   try {
-    outcome = await buildAndSwap(builder.paths, {
-      pinned: builder.pinned,
-      signal,
-      renderer: builder.renderer,
-      full: FULL_BUILD_KINDS.includes(kind),
-      extraCheck: builder.extraCheck,
-      onSwapped: builder.onSwapped,
-      spare: builder.spare,
-    });
+    result = await publishOnce(builder, kind, signal);
   } catch (error) {
-    outcome = { ok: false, buildId: '', error: (error as Error).message };
+    result = { outcome: 'failed', buildId: '', error: (error as Error).message };
   }
-  if (outcome.ok) {
-    await publishing.recordSuccess(builder.siteId, requestId, outcome.buildId);
-    const { buildId, rendered, restored, mode, usage } = outcome;
-    await publishing.finishBuildRecord(record, { outcome: 'published', buildId, rendered, restored, mode, ...usage });
-  } else if (outcome.aborted) {
+  if (result.outcome === 'published') {
+    await publishing.recordSuccess(builder.siteId, requestId, result.buildId);
+  } else if (result.outcome === 'aborted') {
     await publishing.setSiteState(builder.siteId, 'queued');
-    await publishing.finishBuildRecord(record, { outcome: 'aborted', buildId: outcome.buildId, mode: outcome.mode });
-  } else {
-    await publishing.recordFailure(builder.siteId, requestId, outcome.error);
-    await publishing.finishBuildRecord(record, {
-      outcome: 'failed',
-      buildId: outcome.buildId,
-      error: outcome.error,
-      mode: outcome.mode,
-    });
-  }
-  return outcome;
-}
-
-/** Deploy-hook mode: the CDN builds; the call is recorded like a build. */
-export async function callHookAndRecord(
-  builder: Omit<Builder, 'paths'>,
-  url: string,
-  requestId: number,
-): Promise<{ ok: true } | { ok: false; error: string }> {
-  await publishing.setSiteState(builder.siteId, 'building');
-  const record = await publishing.startBuildRecord({ ...builder, requestId, kind: 'hook' });
-  const result = await callDeployHook(url);
-  const buildId = `hook-${Date.now()}`;
-  if (result.ok) {
-    await publishing.recordSuccess(builder.siteId, requestId, buildId);
-    await publishing.finishBuildRecord(record, { outcome: 'published', buildId });
   } else {
     await publishing.recordFailure(builder.siteId, requestId, result.error);
-    await publishing.finishBuildRecord(record, { outcome: 'failed', error: result.error });
   }
+  await publishing.finishBuildRecord(record, result);
   return result;
+}
+
+export async function publishOnce(
+  builder: Builder,
+  kind: Exclude<BuildKind, 'hook'>,
+  signal?: AbortSignal,
+): Promise<PublishResult> {
+  const started = Date.now();
+  const hook = Boolean(builder.hookUrl);
+  const phases = phaseTimer();
+  const data = hook ? null : await takeSnapshot();
+  phases.mark('snapshot');
+  const digests = data && pageInputDigests(data);
+  phases.mark('digests');
+  const plan = planPublish({
+    kind,
+    hook,
+    renderer: builder.renderer?.fingerprint ?? null,
+    live: hook ? null : liveBuild(builder.paths),
+    next: digests,
+  });
+  if (plan.how === 'deploy-hook') {
+    const called = await callDeployHook(builder.hookUrl!);
+    const buildId = `hook-${Date.now()}`;
+    return called.ok
+      ? { outcome: 'published', buildId, how: 'deploy-hook', ms: Date.now() - started }
+      : { outcome: 'failed', buildId, how: 'deploy-hook', error: called.error };
+  }
+  return buildAndSwap(builder.paths, plan, { data: data!, digests: digests!, phases }, { ...builder, signal });
 }

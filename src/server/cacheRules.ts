@@ -1,6 +1,6 @@
 /**
  * The one cache table: how long browsers and CDNs may keep each kind of published file. The host
- * (staticSite.ts) answers with it and a CDN deploy's `_headers` (publish/netlifyRules.ts) is written
+ * (staticSite.ts) answers with it and a CDN deploy's `_headers` (server/netlifyRules.ts) is written
  * from it; tests/integration/cache-headers.test.ts compares the host's real answers with what that
  * file makes a CDN send.
  *

@@ -4,7 +4,7 @@ import path from 'node:path';
 
 /**
  * Compressed copies of published files, made by the publisher off the request path
- * (src/publish/precompressor.ts) and only read here. A copy is named by the SHA-1 of the file's
+ * (src/publish/siteFolder/precompressor.ts) and only read here. A copy is named by the SHA-1 of the file's
  * bytes, the same hash as the file's ETag, so a copy can never belong to another version of a
  * file, and unchanged files across builds share their copies.
  */

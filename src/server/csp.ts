@@ -4,7 +4,7 @@ import { readInlineScriptHashes } from './cspHashes';
 
 /**
  * Content-Security-Policy. Scripts run only from our origin or when their exact inline text is one
- * the build recorded (src/server/cspBuildPlugin.ts): never a hash of what a page happens to contain,
+ * the build recorded (src/prerender/cspBuildPlugin.ts): never a hash of what a page happens to contain,
  * so a script that reaches a page through data does not run. Styles allow 'unsafe-inline' because
  * react-hot-toast injects a <style> and islands set style attributes (docs/architecture.md, Traps). The
  * stats widget and an S3 bucket are the only other origins.

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
 import { securityHeaderValues } from './securityHeaders';
-import { listingBytes } from './publicListing';
+import { listingBytes } from '../services/publicListing';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { netlifyHeaders, netlifyRedirects } from '../publish/netlifyRules';
+import { netlifyHeaders, netlifyRedirects } from './netlifyRules';
 import { routeFor } from './routes';
 import { securityHeaderTable } from './securityHeaders';
 

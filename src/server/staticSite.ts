@@ -12,7 +12,7 @@ import { contentHash, readCopy } from './compressedCopies';
 /**
  * Serves one published build from memory: files are read once, with ETag and long caching for
  * hashed assets. Brotli and gzip copies are never made here: the publisher makes them off the
- * request path (src/publish/precompressor.ts) and this only picks a copy up once it exists; until
+ * request path (src/publish/siteFolder/precompressor.ts) and this only picks a copy up once it exists; until
  * then the file is sent uncompressed, never after a stall. A new instance is made at each swap,
  * so a visitor gets the old or the new site, never a mix.
  *

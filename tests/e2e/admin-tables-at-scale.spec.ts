@@ -1,7 +1,7 @@
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { e2eSql, signInByApi } from './adminSession';
-import { generateListings } from '../../scripts/bench/generate';
+import { generateListings } from '../support/generate';
 import type { Sql } from '../../src/data/db';
 
 /**

@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './fixtures';
-import { pageWeight } from '../../scripts/bench/pageWeight';
-import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget } from '../../scripts/bench/budgets';
+import { pageWeight } from '../support/pageWeight';
+import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget } from '../support/budgets';
 
 test('the home page and every state page stay within their byte budgets, and so does a page of the list API', async ({
   request,

@@ -3,7 +3,7 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 import { getSql } from '../../src/data/db';
-import { generateListings } from '../../scripts/bench/generate';
+import { generateListings } from '../support/generate';
 
 /** The admin tables' server side: search, filters, sort and pages of 50 over the admin list API. */
 let admin: AdminClient;

@@ -1,9 +1,9 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parseAllHeaders } from '@netlify/headers-parser';
+import { parseAllHeaders, type Header } from '@netlify/headers-parser';
 import { describe, expect, test } from 'vitest';
-import { netlifyHeaders } from '../../src/publish/netlifyRules';
+import { netlifyHeaders } from '../../src/server/netlifyRules';
 import { CACHE_RULES } from '../../src/server/cacheRules';
 
 const base = () => process.env.TEST_BASE_URL!;
@@ -14,8 +14,10 @@ async function cdnHeaders(headersFile: string, pathname: string): Promise<Record
   try {
     const file = path.join(dir, '_headers');
     fs.writeFileSync(file, headersFile);
-    const { headers, errors } = await parseAllHeaders({ headersFiles: [file], minimal: false });
-    expect(errors).toEqual([]);
+    const parsed = await parseAllHeaders({ headersFiles: [file], configHeaders: undefined, minimal: false });
+    expect(parsed.errors).toEqual([]);
+    // Full (not minimal) rules carry the path's regular expression.
+    const headers = parsed.headers as Header[];
     // Netlify's headersForPath: every matching rule, the later one's value of a header winning.
     const matching = headers.filter((rule) => rule.forRegExp.test(pathname)).map((rule) => rule.values);
     return Object.fromEntries(
@@ -54,6 +56,7 @@ describe('one cache table for the host and the CDN', () => {
 
   test('the table gives each kind its own rule and the CDN file names every one', () => {
     const headersFile = netlifyHeaders("default-src 'self'");
-    for (const rule of CACHE_RULES) expect(headersFile).toContain(`${rule.path}\n  Cache-Control: ${rule.cacheControl}\n`);
+    for (const rule of CACHE_RULES)
+      expect(headersFile).toContain(`${rule.path}\n  Cache-Control: ${rule.cacheControl}\n`);
   });
 });

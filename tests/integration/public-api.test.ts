@@ -1,8 +1,8 @@
 import { beforeEach, describe, expect, test } from 'vitest';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
-import { takeSnapshot } from '../../src/publish/snapshot';
-import { upcomingTrainings } from '../../src/site/siteData';
+import { takeSnapshot } from '../../src/publish/build/snapshot';
+import { upcomingTrainings } from '../../src/prerender/siteData';
 
 const base = () => process.env.TEST_BASE_URL!;
 const get = async (path: string) => {

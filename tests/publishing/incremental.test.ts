@@ -5,18 +5,19 @@ import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
 import * as trainings from '../../src/data/trainings';
 import type { SiteData } from '../../src/domain/siteData';
-import { buildAndSwap, type BuildOutcome } from '../../src/publish/buildSite';
-import { outputFile, PageRenderer } from '../../src/publish/pageRenderer';
-import { sitePaths, type SitePaths } from '../../src/publish/paths';
-import { liveBuildId } from '../../src/publish/swap';
-import { pageInputDigests } from '../../src/site/pageInputs';
+import type { PublishResult } from '../../src/publish/plan';
+import { publishOnce } from '../../src/publish/record';
+import { outputFile, PageRenderer } from '../../src/publish/render/pageRenderer';
+import { sitePaths, type SitePaths } from '../../src/publish/siteFolder/paths';
+import { liveBuildId } from '../../src/publish/siteFolder/swap';
+import { pageInputDigests } from '../../src/prerender/pageInputs';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { tempDir } from '../support/server';
 
 /**
  * A data-only change is published by rendering its pages in the publisher's process over links to
- * the live build (src/publish/incrementalBuild.ts). These tests hold that path to the full
+ * the live build (src/publish/build/incrementalBuild.ts). These tests hold that path to the full
  * `astro build`: the same pages, byte for byte, and after a series of edits the same site.
  */
 let database: TestDatabase;
@@ -38,10 +39,15 @@ function files(client: string, dir = ''): Map<string, Buffer> {
   return found;
 }
 
-function published(outcome: BuildOutcome): Extract<BuildOutcome, { ok: true }> {
-  if (!outcome.ok) throw new Error(outcome.error);
-  return outcome;
+function published(result: PublishResult): Extract<PublishResult, { outcome: 'published' }> {
+  if (result.outcome === 'failed') throw new Error(result.error);
+  if (result.outcome === 'aborted') throw new Error('aborted');
+  return result;
 }
+
+/** One publish of the site in `paths`, as the publisher makes it: a change with `renderer`, else the start's build. */
+const publish = (paths: SitePaths, renderer?: PageRenderer) =>
+  publishOnce({ siteId: 'test', instanceId: 'test', paths, renderer }, renderer ? 'change' : 'boot');
 
 beforeAll(async () => {
   database = await prepareTestDatabase();
@@ -67,7 +73,7 @@ beforeAll(async () => {
   }
   live = sitePaths(dataDir);
   reference = sitePaths(tempDir('emdr-incremental-ref-'));
-  published(await buildAndSwap(live, { full: true }));
+  published(await publish(live));
   const loaded = PageRenderer.load(live.build(liveBuildId(live)!));
   if (!loaded) throw new Error('the build kept no page renderer');
   renderer = loaded;
@@ -116,10 +122,10 @@ describe('pages rendered in the publisher process', () => {
     ];
     for (const [name, edit] of edits) {
       await edit();
-      const incremental = published(await buildAndSwap(live, { renderer }));
-      expect(incremental.mode, name).toBe('incremental');
-      expect(incremental.rendered, name).toBeLessThan(incremental.restored);
-      published(await buildAndSwap(reference, { full: true }));
+      const incremental = published(await publish(live, renderer));
+      expect(incremental.how, name).toBe('in-process');
+      expect(incremental.rendered!, name).toBeLessThan(incremental.restored!);
+      published(await publish(reference));
       const [ours, theirs] = [files(clientOf(live)), files(clientOf(reference))];
       expect([...ours.keys()].sort(), name).toEqual([...theirs.keys()].sort());
       const different = [...ours].filter(([file, body]) => !body.equals(theirs.get(file)!)).map(([file]) => file);
@@ -134,9 +140,9 @@ describe('pages rendered in the publisher process', () => {
     const failing = Object.assign(Object.create(renderer) as PageRenderer, {
       render: () => Promise.reject(new Error('a page failed to render')),
     });
-    const outcome = published(await buildAndSwap(live, { renderer: failing }));
-    expect(outcome.mode).toBe('full');
-    expect(outcome.phases).toContain('in-process publish failed (a page failed to render), so a full build');
+    const outcome = published(await publish(live, failing));
+    expect(outcome.how).toBe('astro-build');
+    expect(outcome.phases).toContain('in-process publish failed (a page failed to render), so an astro build');
     const page = fs.readFileSync(path.join(clientOf(live), 'training', first!.id, 'index.html'), 'utf8');
     expect(page).toContain('Published Despite The Renderer');
   });

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import * as trainings from '../../src/data/trainings';
-import { sitePaths } from '../../src/publish/paths';
-import { liveBuildId } from '../../src/publish/swap';
+import { sitePaths } from '../../src/publish/siteFolder/paths';
+import { liveBuildId } from '../../src/publish/siteFolder/swap';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { abortedCount, buildsOf, progressOf, publishedCount, untilLone, untilQuiet } from '../support/builds';
@@ -30,7 +30,11 @@ beforeAll(async () => {
   // A debounce wide enough that the burst test's second save, sent once the first build has started,
   // still falls inside it on a loaded 2-core CI machine (at 400 ms it once arrived too late).
   rejectFile = path.join(process.env.TMPDIR ?? '/tmp', `emdr-reject-${process.pid}-${Date.now()}`);
-  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: String(DEBOUNCE_MS) }, [TEST_START, '--reject-while', rejectFile]);
+  it = await startIsolatedServer({ REBUILD_DEBOUNCE_MS: String(DEBOUNCE_MS) }, [
+    TEST_START,
+    '--reject-while',
+    rejectFile,
+  ]);
 });
 afterAll(async () => {
   fs.rmSync(rejectFile, { force: true });
@@ -194,7 +198,7 @@ describe('publishing', () => {
     await trainings.update(training.id, { title: 'Costed Twice' });
     await untilPublishedAfter(before);
     const edit = (await buildsOf(it.dataDir)).filter((b) => b.outcome === 'published').at(-1)!;
-    expect(edit).toMatchObject({ kind: 'change', mode: 'incremental' });
+    expect(edit).toMatchObject({ kind: 'change', how: 'in-process' });
     expect(edit.cpuMs).toBeGreaterThan(0);
     expect(edit.peakRssMib).toBeGreaterThan(50);
     expect(edit.rendered).toBeLessThan(edit.restored!);
@@ -209,7 +213,7 @@ describe('publishing', () => {
       90_000,
     );
     const full = (await buildsOf(it.dataDir)).find((b) => b.kind === 'full')!;
-    expect(full).toMatchObject({ mode: 'full', restored: expect.any(Number) });
+    expect(full).toMatchObject({ how: 'astro-build', restored: expect.any(Number) });
     // The child's own CPU time and peak memory (an astro build needs hundreds of MiB).
     expect(full.peakRssMib).toBeGreaterThan(150);
     expect((await page(`/training/${training.id}`)).body).toContain('Costed Twice');

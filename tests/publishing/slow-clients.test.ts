@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { generateListings } from '../../scripts/bench/generate';
+import { generateListings } from '../support/generate';
 import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
 import { IDLE_SOCKET_TIMEOUT_MS } from '../../src/server/host';

@@ -1,7 +1,7 @@
 import { latestRequest, listBuilds, readSite, type BuildRecord } from '../../src/data/publishing';
 import { waitFor } from './server';
-import { sitePaths } from '../../src/publish/paths';
-import { siteIdentity } from '../../src/publish/siteIdentity';
+import { sitePaths } from '../../src/publish/siteFolder/paths';
+import { siteIdentity } from '../../src/publish/siteFolder/siteIdentity';
 
 /**
  * What a DATA_DIR's publisher did, read from the structured build record in the database (the test
@@ -32,13 +32,10 @@ export const untilQuiet = (dataDir: string, timeoutMs = 90_000): Promise<void> =
 
 /** untilQuiet for a site named by its identity (a deploy hook's site has no DATA_DIR of its own). */
 export async function untilSiteQuiet(site: string, timeoutMs = 90_000): Promise<void> {
-  await waitFor(
-    async () => {
-      const [state, latest] = await Promise.all([readSite(site), latestRequest(site)]);
-      return state.state === 'idle' && latest.id <= state.publishedRequestId;
-    },
-    timeoutMs,
-  );
+  await waitFor(async () => {
+    const [state, latest] = await Promise.all([readSite(site), latestRequest(site)]);
+    return state.state === 'idle' && latest.id <= state.publishedRequestId;
+  }, timeoutMs);
 }
 
 /**

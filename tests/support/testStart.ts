@@ -10,7 +10,7 @@ import '../../scripts/productionMode';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { startApp } from '../../scripts/startApp';
+import { startApp } from '../../src/app/startApp';
 
 export const TEST_START = 'tests/support/testStart.ts';
 export const EVENT_LOOP_REPORT = 'event-loop-delay ';

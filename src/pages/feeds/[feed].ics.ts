@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import { allFeeds, type Feed } from '../../domain/feedCatalog';
 import { feedCalendar } from '../../domain/feeds';
-import { loadSiteData, upcomingTrainings } from '../../site/siteData';
+import { loadSiteData, upcomingTrainings } from '../../prerender/siteData';
 
 /** The calendar feeds, written as static files by every publish, from the same snapshot as the pages. */
 export function getStaticPaths() {

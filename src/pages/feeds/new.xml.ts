@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { newListingsRss } from '../../domain/newListings';
-import { loadSiteData, upcomingTrainings } from '../../site/siteData';
+import { loadSiteData, upcomingTrainings } from '../../prerender/siteData';
 
 /** Newly listed trainings as RSS, for people who follow the site in a feed reader. */
 export function GET({ site }: APIContext) {

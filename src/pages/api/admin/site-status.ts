@@ -1,8 +1,8 @@
 import { endpoint, json } from '../../../server/http';
 import { requireAdmin } from '../../../auth/guard';
 import { serverEnv } from '../../../env';
-import { publishingSiteId } from '../../../publish/siteIdentity';
-import { siteStatus } from '../../../publish/status';
+import { publishingSiteId } from '../../../publish/siteFolder/siteIdentity';
+import { siteStatus } from '../../../services/siteStatus';
 
 export const prerender = false;
 

@@ -1,5 +1,5 @@
 import { endpoint, json } from '../../../server/http';
-import { listingAnswer } from '../../../server/publicListing';
+import { listingAnswer } from '../../../services/publicListing';
 
 export const prerender = false;
 

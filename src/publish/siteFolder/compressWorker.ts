@@ -1,5 +1,5 @@
 /**
- * The precompressor's worker thread (src/publish/precompressor.ts): walks a published build and
+ * The precompressor's worker thread (src/publish/siteFolder/precompressor.ts): walks a published build and
  * writes the missing brotli and gzip copies of its compressible files into the copies folder, then
  * deletes copies no file of the build uses any more. It runs at the lowest CPU priority, so the
  * request path on the main thread keeps the cores it needs.
@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { CODINGS, contentHash, copyPath, type Coding } from '../server/compressedCopies';
-import { contentTypeOf, isCompressible } from '../server/contentTypes';
+import { CODINGS, contentHash, copyPath, type Coding } from '../../server/compressedCopies';
+import { contentTypeOf, isCompressible } from '../../server/contentTypes';
 
 export interface CompressJob {
   clientDir: string;

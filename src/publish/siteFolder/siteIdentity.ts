@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import { sitePaths, type SitePaths } from './paths';
-import { readOrCreateFile } from '../data/fileOnce';
+import { readOrCreateFile } from '../../data/fileOnce';
 
 /**
  * Which copy of the published files a process serves. Instances sharing one DATA_DIR read the same

@@ -8,31 +8,22 @@
  * that fails on demand), never through the environment.
  */
 import { inspect } from 'node:util';
-import { EnvError, serverEnv } from '../src/env';
-import { redact } from '../src/redact';
-import { connectProblem } from '../src/data/connectProblem';
-import { closeDb, getSql, isEmbeddedOwner, usesExternalDatabase } from '../src/data/db';
-import { migrate } from '../src/data/migrate';
-import { seedDemoOnce } from '../src/data/seed';
-import { adminEnvProblem, bootstrapAdmin } from '../src/auth/bootstrap';
-import { sitePaths } from '../src/publish/paths';
-import { ensureLiveBuild } from '../src/publish/boot';
-import type { ExtraCheck } from '../src/publish/checkBuild';
-import { PageRenderer } from '../src/publish/pageRenderer';
-import { warmUp } from '../src/publish/buildSite';
-import { Publisher } from '../src/publish/publisher';
-import { SpareBuild } from '../src/publish/spareBuild';
-import { hookQuietMs } from '../src/publish/policy';
-import { newInstanceId, startHeartbeat } from '../src/publish/fleet';
-import { publishingSiteId, siteIdentity } from '../src/publish/siteIdentity';
-import { Host, liveDir } from '../src/server/host';
-import { Precompressor } from '../src/publish/precompressor';
-import { startUploadSweeper } from '../src/storage/abandoned';
+import { EnvError, serverEnv } from '../env';
+import { redact } from '../redact';
+import { connectProblem } from '../data/connectProblem';
+import { closeDb, getSql } from '../data/db';
+import { migrate } from '../data/migrate';
+import { seedDemoOnce } from '../data/seed';
+import { adminEnvProblem, bootstrapAdmin } from '../auth/bootstrap';
+import { newInstanceId, startHeartbeat } from './heartbeat';
+import { openPublishing, type Publishing } from '../publish';
+import { Host, liveDir } from '../server/host';
+import { startUploadSweeper } from '../storage/abandoned';
 import { adminChangeLine, startBanner } from './startBanner';
 
 export interface StartOptions {
   /** A further check of every build before it goes live. */
-  extraCheck?: ExtraCheck;
+  extraCheck?: Parameters<typeof openPublishing>[0]['extraCheck'];
   /** Called before each request is handled (a test throws here to inject a fault). */
   beforeEachRequest?: (pathname: string) => void;
 }
@@ -83,11 +74,10 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     }
   }
 
-  let publisher: Publisher | undefined;
+  let publishing: Publishing | undefined;
   let stopSweeper = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
-  let precompressor: Precompressor | undefined;
   try {
     const sql = await getSql();
     const applied = await migrate(sql);
@@ -97,56 +87,20 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     const seed = env.seedDemo !== undefined ? env.seedDemo === '1' : brandNew && !env.databaseUrl;
     if (seed && (await seedDemoOnce())) log('Demo trainers and trainings added.');
 
-    const paths = sitePaths(env.dataDir);
     const instanceId = newInstanceId();
-    const localSite = { siteId: siteIdentity(paths), instanceId, paths, extraCheck: options.extraCheck };
-    const bootBuild = await ensureLiveBuild(localSite, log);
-    const live = liveDir(paths.current);
-    host = await Host.create(paths.build(bootBuild), live, {
+    publishing = await openPublishing({ ...env, instanceId, extraCheck: options.extraCheck, log });
+    const live = liveDir(publishing.currentLink);
+    host = await Host.create(publishing.bootBuildDir, live, {
       beforeEachRequest: options.beforeEachRequest,
-      copiesDir: paths.compressed,
+      copiesDir: publishing.compressedDir,
     });
-    precompressor = new Precompressor(paths.compressed, log);
-    const compressLive = () => {
-      const dir = live.get();
-      if (dir) precompressor?.request(dir);
-    };
     // The environment's admin is applied before the first request can arrive: a sign-in as soon as
     // the port answers must succeed. A generated one-time password still waits for a good start.
     const envAdmin = env.adminEmail ? await bootstrapAdmin(env) : null;
     const port = await listenOrExplain(host);
-    compressLive();
-
-    // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
-    const renderer = env.buildHookUrl ? null : loadRenderer(paths.build(bootBuild));
-    const spare = renderer ? new SpareBuild(paths) : null;
-    publisher = new Publisher({
-      builder: {
-        ...localSite,
-        siteId: publishingSiteId(env),
-        pinned: [bootBuild],
-        onSwapped: () => {
-          live.invalidate();
-          compressLive();
-        },
-        renderer,
-        spare,
-      },
-      debounceMs: env.rebuildDebounceMs,
-      // On a PostgreSQL server changes are announced (LISTEN/NOTIFY): the poll is only a fallback.
-      pollMs: usesExternalDatabase() ? 2_000 : 500,
-      hook: env.buildHookUrl ? { url: env.buildHookUrl, quietMs: hookQuietMs(env.buildHookDebounceMs) } : undefined,
-      log,
-    });
-    // On the embedded database only the process that owns PGlite publishes: a process that joined its
-    // socket shares PGlite's single backend session, where advisory locks can't tell processes apart.
-    if (usesExternalDatabase() || (await isEmbeddedOwner())) {
-      await publisher.start();
-      spare?.prepare(bootBuild);
-      // Before the banner: once the server says it is ready, a first edit publishes as fast as the next.
-      if (renderer) await warmUp(renderer).catch((error: Error) => log(`publisher: warm-up failed: ${error.message}`));
-    }
-    stopHeartbeat = startHeartbeat({ instanceId, siteId: publishingSiteId(env), address: `${env.host}:${port}` }, log);
+    // Before the banner: once the server says it is ready, a first edit publishes as fast as the next.
+    await publishing.start({ onSwapped: () => live.invalidate(), liveDir: () => live.get() });
+    stopHeartbeat = startHeartbeat({ instanceId, siteId: publishing.siteId, address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
@@ -178,26 +132,11 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     force.unref();
     stopSweeper();
     await host?.close();
-    await publisher?.stop();
-    await precompressor?.stop();
+    await publishing?.stop();
     await stopHeartbeat();
     await closeDb();
     process.exit(0);
   }
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
-}
-
-/** The in-process page renderer of the boot build; without one every publish runs a full build. */
-function loadRenderer(buildDir: string): PageRenderer | null {
-  try {
-    const renderer = PageRenderer.load(buildDir);
-    if (!renderer) log('publisher: this build kept no page renderer; every change runs a full build');
-    return renderer;
-  } catch (error) {
-    log(
-      `publisher: the page renderer could not be loaded, every change runs a full build: ${(error as Error).message}`,
-    );
-    return null;
-  }
 }

@@ -1,24 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SiteData } from '../domain/siteData';
-import type { SitePaths } from './paths';
-import type { PageRenderer } from './pageRenderer';
-import { outputFile } from './pageRenderer';
-import { linkTree } from './links';
-import type { SpareBuild } from './spareBuild';
+import type { SiteData } from '../../domain/siteData';
+import type { SitePaths } from '../siteFolder/paths';
+import type { PageRenderer } from '../render/pageRenderer';
+import { outputFile } from '../render/pageRenderer';
+import { linkTree } from '../siteFolder/links';
+import type { SpareBuild } from '../siteFolder/spareBuild';
 
-/** The pages a publish renders and the pages it drops (paths, from touchedPages()). */
+/** The pages a publish renders and the pages it drops (an in-process plan, plan.ts). */
 export interface PagePlan {
   render: string[];
   remove: string[];
 }
-
-/**
- * Above this many pages a publish runs a full `astro build` in a child process instead: rendering
- * in the serving process is for the few pages an edit touches, and a change of thousands of pages
- * (a new year in every footer) is the build's job.
- */
-export const MAX_PAGES_IN_PROCESS = 1000;
 
 /**
  * A data-only publish into `outDir`: every file of the live build hard-linked (the site's code,

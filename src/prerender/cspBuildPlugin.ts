@@ -7,7 +7,7 @@ import load from 'astro/runtime/client/load.prebuilt.js';
 import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
-import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from './cspHashes';
+import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from '../server/cspHashes';
 import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
 
 /**

@@ -1,5 +1,5 @@
-import type { BootstrapResult } from '../src/auth/bootstrap';
-import { PASSWORD_MIN_LENGTH } from '../src/domain/credentials';
+import type { BootstrapResult } from '../auth/bootstrap';
+import { PASSWORD_MIN_LENGTH } from '../domain/credentials';
 
 const resetCommand = (email: string) =>
   `npm run admin -- reset-password --email ${email} --password '<new password, ${PASSWORD_MIN_LENGTH}+ characters>'`;

@@ -1,11 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SiteData } from '../domain/siteData';
-import { serverEnv } from '../env';
-import { provideSiteData } from '../site/siteDataSource';
+import type { SiteData } from '../../domain/siteData';
+import { serverEnv } from '../../env';
+import { provideSiteData } from '../../prerender/siteDataSource';
 import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
 import { loadNatively } from './nativeImport';
-import { fingerprintOf } from './fingerprint';
+import { fingerprintOf } from '../build/fingerprint';
 
 /** The parts of Astro's build app (astro/dist/core/build/app.js) the renderer drives. */
 interface KeptRoute {

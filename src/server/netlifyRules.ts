@@ -1,6 +1,6 @@
-import { NOT_FOUND_PAGES, ROUTES } from '../server/routes';
-import { CACHE_RULES } from '../server/cacheRules';
-import { securityHeaderTable } from '../server/securityHeaders';
+import { NOT_FOUND_PAGES, ROUTES } from './routes';
+import { CACHE_RULES } from './cacheRules';
+import { securityHeaderTable } from './securityHeaders';
 
 /**
  * A CDN deploy's `_redirects` and `_headers`, generated from the host's route and header tables so

@@ -3,9 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkBuild } from './checkBuild';
-import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../domain/feedCatalog';
-import { INLINE_SCRIPT_HASHES_FILE } from '../server/cspHashes';
-import type { SiteData, SiteTraining } from '../domain/siteData';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../../domain/feedCatalog';
+import { INLINE_SCRIPT_HASHES_FILE } from '../../server/cspHashes';
+import type { SiteData, SiteTraining } from '../../domain/siteData';
 
 const dirs: string[] = [];
 afterEach(() => dirs.splice(0).forEach((dir) => fs.rmSync(dir, { recursive: true, force: true })));

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { SiteData } from '../domain/siteData';
-import { stateSlug } from '../domain/statePages';
-import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../domain/feedCatalog';
-import { INLINE_SCRIPT_HASHES_FILE } from '../server/cspHashes';
-import { listedStates } from '../site/siteData';
+import type { SiteData } from '../../domain/siteData';
+import { stateSlug } from '../../domain/statePages';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../../domain/feedCatalog';
+import { INLINE_SCRIPT_HASHES_FILE } from '../../server/cspHashes';
+import { listedStates } from '../../prerender/siteData';
 
 /** A further check a caller adds (tests inject a failing one): the problems it finds in a build's client folder. */
 export type ExtraCheck = (clientDir: string) => string[];

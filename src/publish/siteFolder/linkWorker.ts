@@ -1,5 +1,5 @@
 /**
- * The link worker's thread (src/publish/links.ts): makes, updates and deletes hard-linked copies of
+ * The link worker's thread (src/publish/siteFolder/links.ts): makes, updates and deletes hard-linked copies of
  * a build with plain synchronous file calls. A build of 5,000 trainings is ten thousand entries; comparing or
  * linking them with promises on the main thread meant ten thousand callbacks and as many short-lived
  * objects between two requests, which stalled the request path for over 100 ms after every publish.

@@ -22,7 +22,7 @@ const PRERENDER_ENTRY = /^prerender-entry.*\.mjs$/;
  * Keeps the bundle Astro prerenders the public pages with, beside the build's `server/` folder,
  * instead of letting Astro delete it when the build ends. The publisher then renders a data-only
  * change's few pages in its own process with exactly the code and assets of the live build
- * (src/publish/pageRenderer.ts; docs/decisions/0011-publish-pipeline.md). The page's stylesheet
+ * (src/publish/render/pageRenderer.ts; docs/decisions/0011-publish-pipeline.md). The page's stylesheet
  * and script links, which Astro keeps in build memory, are written next to it (render-meta.json).
  */
 export function keepPrerenderer(): AstroIntegration {

@@ -1,5 +1,5 @@
-import type { SiteData, SiteTraining } from '../domain/siteData';
-import { getSql, type Sql } from '../data/db';
+import type { SiteData, SiteTraining } from '../../domain/siteData';
+import { getSql, type Sql } from '../../data/db';
 
 /**
  * Everything a build needs: the published trainings with their trainer rows, soonest first.

@@ -3,7 +3,7 @@ import { Worker } from 'node:worker_threads';
 import type { LinkJob, LinkReport } from './linkWorker';
 
 /**
- * Hard-linked copies of a build, made and deleted on a worker thread (src/publish/linkWorker.ts) so the
+ * Hard-linked copies of a build, made and deleted on a worker thread (src/publish/siteFolder/linkWorker.ts) so the
  * thousands of file calls of a large build never run between two requests on the main thread.
  * One worker for the process, started at the first job; it holds the process open only while a job
  * is waiting on it.
