@@ -44,8 +44,13 @@ export async function untilSiteQuiet(site: string, timeoutMs = 90_000): Promise<
  */
 export async function untilLone(dataDir: string, debounceMs: number, timeoutMs = 90_000): Promise<void> {
   await untilQuiet(dataDir, timeoutMs);
-  const { requestedAt } = await latestRequest(siteOf(dataDir));
-  const left = requestedAt.getTime() + debounceMs - Date.now();
+  const [{ requestedAt }, { lastPublishedAt }] = await Promise.all([
+    latestRequest(siteOf(dataDir)),
+    readSite(siteOf(dataDir)),
+  ]);
+  // A change within the debounce of the last request, or of the last publish, joins a burst.
+  const last = Math.max(requestedAt.getTime(), lastPublishedAt?.getTime() ?? 0);
+  const left = last + debounceMs - Date.now();
   // The debounce itself is what the publisher waits on: here the one wait for time, not for a state.
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left + 50));
 }
