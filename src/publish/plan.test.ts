@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { MAX_PAGES_IN_PROCESS, planPublish, type PlanInput } from './plan';
+import { planPublish, type PlanInput } from './plan';
 
 const CODE = 'fingerprint-of-this-code';
 const digests = (pages: Record<string, string>) => new Map(Object.entries(pages));
@@ -30,9 +30,18 @@ describe('how a publish is made', () => {
     }
   });
 
-  test('the start, the daily refresh and an operator’s full rebuild run an astro build', () => {
-    for (const kind of ['boot', 'daily', 'full'] as const) {
-      expect(planPublish(change({ kind }))).toMatchObject({ how: 'astro-build' });
+  test('the start runs an astro build: it makes the renderer of this code', () => {
+    expect(planPublish(change({ kind: 'boot' }))).toMatchObject({ how: 'astro-build' });
+  });
+
+  test('the daily refresh and an operator’s full rebuild render every page in this process, dropping pages that are gone', () => {
+    const next = digests({ '/': 'a', '/training/1': 'b' });
+    for (const kind of ['daily', 'full'] as const) {
+      expect(planPublish(change({ kind, next }))).toEqual({
+        how: 'in-process',
+        render: ['/', '/training/1'],
+        remove: ['/training/2'],
+      });
     }
   });
 
@@ -49,16 +58,13 @@ describe('how a publish is made', () => {
     });
   });
 
-  test(`a change of more than ${MAX_PAGES_IN_PROCESS} pages is an astro build; up to that many are rendered in-process`, () => {
+  test('a change of thousands of pages (a new year in every footer) is rendered in this process too', () => {
     const many = (n: number, value: string) =>
       digests(Object.fromEntries(Array.from({ length: n }, (_, i) => [`/training/${i}`, value])));
-    const before = { fingerprint: CODE, digests: many(MAX_PAGES_IN_PROCESS + 1, 'old') };
-    expect(planPublish(change({ live: before, next: many(MAX_PAGES_IN_PROCESS + 1, 'new') }))).toMatchObject({
-      how: 'astro-build',
-      because: `${MAX_PAGES_IN_PROCESS + 1} pages changed`,
-    });
-    const edited = many(MAX_PAGES_IN_PROCESS + 1, 'old');
-    for (let i = 0; i < MAX_PAGES_IN_PROCESS; i++) edited.set(`/training/${i}`, 'new');
-    expect(planPublish(change({ live: before, next: edited }))).toMatchObject({ how: 'in-process' });
+    const plan = planPublish(
+      change({ live: { fingerprint: CODE, digests: many(5000, 'old') }, next: many(5000, 'new') }),
+    );
+    expect(plan).toMatchObject({ how: 'in-process' });
+    expect(plan.how === 'in-process' && plan.render.length).toBe(5000);
   });
 });

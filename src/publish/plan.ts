@@ -12,13 +12,6 @@ export type PublishPlan =
   | { how: 'in-process'; render: string[]; remove: string[] }
   | { how: 'astro-build'; because: string };
 
-/**
- * Above this many pages a publish runs a full `astro build` in a child process instead: rendering
- * in the serving process is for the few pages an edit touches, and a change of thousands of pages
- * (a new year in every footer) is the build's job.
- */
-export const MAX_PAGES_IN_PROCESS = 1000;
-
 export interface PlanInput {
   /** Why this publish runs (the build record's kind). */
   kind: Exclude<BuildKind, 'hook'>;
@@ -34,15 +27,16 @@ export interface PlanInput {
 
 export function planPublish({ kind, hook, renderer, live, next }: PlanInput): PublishPlan {
   if (hook) return { how: 'deploy-hook' };
-  if (kind !== 'change') return { how: 'astro-build', because: `a ${kind} build renders every page` };
+  // The start's build is what makes a renderer: this code's own `astro build`.
+  if (kind === 'boot') return { how: 'astro-build', because: 'the start builds this code' };
   if (!renderer) return { how: 'astro-build', because: 'this process has no page renderer' };
   if (!live) return { how: 'astro-build', because: 'no build is live' };
   if (live.fingerprint !== renderer) return { how: 'astro-build', because: 'the live build is of other code' };
   if (!live.digests || !next) return { how: 'astro-build', because: 'the live build kept no page digests' };
   const { render, remove } = touchedPages(live.digests, next);
-  if (render.length + remove.length > MAX_PAGES_IN_PROCESS) {
-    return { how: 'astro-build', because: `${render.length + remove.length} pages changed` };
-  }
+  // The daily refresh and an operator's full rebuild render every page, in this process: a child
+  // `astro build` of 5,000 trainings needs more memory than the whole server (docs/performance.md).
+  if (kind !== 'change') return { how: 'in-process', render: [...next.keys()], remove };
   return { how: 'in-process', render, remove };
 }
 

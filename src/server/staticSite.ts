@@ -24,7 +24,7 @@ import { contentHash, readCopy } from './compressedCopies';
 const COPY_RECHECK_MS = 1_000;
 
 /** Enough for every page and asset of a large site with both compressed copies. */
-export const DEFAULT_CACHE_BYTES = 96 * 1024 * 1024;
+export const DEFAULT_CACHE_BYTES = 32 * 1024 * 1024;
 /** Plain spellings known to hit; only plain paths of existing files get here, so this stays small. */
 const MAX_KNOWN_PATHS = 100_000;
 

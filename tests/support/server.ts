@@ -30,12 +30,15 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? tempDir();
-  // tsx's loader in this very process (not the tsx CLI, which runs the script in a child): a test's
-  // SIGKILL must reach the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', ...(opts.entry ?? ['scripts/start.ts'])], {
+  // As `npm start` runs it (package.json: its Node flags and allocator settings), with tsx's loader
+  // in this very process (not the tsx CLI, which runs the script in a child): a test's SIGKILL must
+  // reach the server itself.
+  const { nodeOptions, malloc } = serverProcessConfig();
+  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...(opts.entry ?? ['scripts/start.ts'])], {
     cwd: process.cwd(),
     env: {
       ...process.env,
+      ...malloc,
       HOST: '127.0.0.1',
       PORT: '0',
       DATA_DIR: dataDir,
@@ -99,4 +102,20 @@ export async function waitFor<T>(check: () => Promise<T>, timeoutMs = 60_000, ev
     if (Date.now() > deadline) throw new Error(`condition not met in ${timeoutMs} ms (last: ${String(last)})`);
     await new Promise((r) => setTimeout(r, everyMs));
   }
+}
+
+/** The server's Node flags and allocator settings, from package.json's `config` (what `npm start` uses). */
+export function serverProcessConfig(): { nodeOptions: string[]; malloc: Record<string, string> } {
+  const { config } = JSON.parse(fs.readFileSync(path.resolve('package.json'), 'utf8')) as {
+    config: { server_node_options: string; server_malloc: string };
+  };
+  return {
+    nodeOptions: config.server_node_options.split(/\s+/).filter(Boolean),
+    malloc: Object.fromEntries(
+      config.server_malloc
+        .split(/\s+/)
+        .filter(Boolean)
+        .map((kv) => kv.split('=') as [string, string]),
+    ),
+  };
 }

@@ -119,7 +119,7 @@ async function makeBuild(
     for (const file of [paths.input(buildId), paths.log(buildId)]) fs.rmSync(file, { force: true });
     return { outcome: 'aborted', buildId, how };
   };
-  let made: { written?: string[]; rendered: number; restored: number; usage?: Usage };
+  let made: { written?: string[]; problems?: string[]; rendered: number; restored: number; usage?: Usage };
   try {
     made =
       plan.how === 'in-process'
@@ -133,7 +133,10 @@ async function makeBuild(
   replaceFile(path.join(outDir, DIGESTS_FILE), JSON.stringify([...digests]));
   // An in-process publish keeps the live build's code, and its fingerprint with its other files.
   if (plan.how === 'astro-build') fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), codeFingerprint());
-  const problems = checkBuild(path.join(outDir, 'client'), data, { written: made.written, extra: options.extraCheck });
+  const problems = [
+    ...(made.problems ?? []),
+    ...checkBuild(path.join(outDir, 'client'), data, { written: made.written, extra: options.extraCheck }),
+  ];
   if (problems.length > 0) return fail(`build rejected by the checker:\n${problems.slice(0, 20).join('\n')}`);
   phases.mark('check');
   return { outcome: 'published', buildId, how, rendered: made.rendered, restored: made.restored, usage: made.usage };
@@ -165,7 +168,7 @@ async function inProcess(
 ) {
   const live = liveBuildId(paths);
   if (!live || !options.renderer) throw new Error('an in-process publish needs a live build and a renderer');
-  const { written } = await renderIncrementally({
+  const { written, problems } = await renderIncrementally({
     paths,
     live,
     outDir,
@@ -174,7 +177,7 @@ async function inProcess(
     plan,
     spare: options.spare,
   });
-  return { written, rendered: written.length, restored: pages - written.length };
+  return { written, problems, rendered: written.length, restored: pages - written.length };
 }
 
 async function astroBuild(paths: SitePaths, buildId: string, data: SiteData, signal?: AbortSignal) {

@@ -15,7 +15,8 @@ export type ExtraCheck = (clientDir: string) => string[];
  * page, every calendar feed exists and names no unpublished training, the list of script hashes
  * the pages' Content-Security-Policy is made from exists (without it no script of the site would
  * run), and every JSON-LD block parses. `written` limits the file-content checks to the files a
- * publish wrote (the rest are the live build's, checked when they were made).
+ * publish wrote (the rest are the live build's, checked when they were made); an in-process
+ * publish checks its pages' JSON-LD as it writes them.
  */
 export function checkBuild(
   clientDir: string,
@@ -59,17 +60,23 @@ export function checkBuild(
   if (!fs.existsSync(path.join(path.dirname(clientDir), INLINE_SCRIPT_HASHES_FILE))) {
     problems.push(`missing ${INLINE_SCRIPT_HASHES_FILE}`);
   }
-  const pages = written
-    ? [...written].filter((file) => file.endsWith('.html')).map((file) => path.join(clientDir, file))
-    : htmlFiles(clientDir);
-  for (const file of pages) {
-    const html = fs.readFileSync(file, 'utf8');
-    for (const match of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
-      try {
-        JSON.parse(match[1]!);
-      } catch {
-        problems.push(`invalid JSON-LD in ${path.relative(clientDir, file)}`);
-      }
+  // Pages written in-process were checked as they were written (jsonLdProblems); the rest here.
+  if (!written) {
+    for (const file of htmlFiles(clientDir)) {
+      problems.push(...jsonLdProblems(fs.readFileSync(file, 'utf8'), path.relative(clientDir, file)));
+    }
+  }
+  return problems;
+}
+
+/** Every JSON-LD block of a page parses. */
+export function jsonLdProblems(html: string, file: string): string[] {
+  const problems: string[] = [];
+  for (const match of html.matchAll(/<script type="application\/ld\+json">([\s\S]*?)<\/script>/g)) {
+    try {
+      JSON.parse(match[1]!);
+    } catch {
+      problems.push(`invalid JSON-LD in ${file}`);
     }
   }
   return problems;

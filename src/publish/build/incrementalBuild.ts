@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { SiteData } from '../../domain/siteData';
 import type { SitePaths } from '../siteFolder/paths';
 import type { PageRenderer } from '../render/pageRenderer';
-import { outputFile } from '../render/pageRenderer';
+import { outputFile, type RenderedPage } from '../render/pageRenderer';
+import { jsonLdProblems } from './checkBuild';
 import { linkTree } from '../siteFolder/links';
 import type { SpareBuild } from '../siteFolder/spareBuild';
 
@@ -14,12 +15,12 @@ export interface PagePlan {
 }
 
 /**
- * A data-only publish into `outDir`: every file of the live build hard-linked (the site's code,
+ * An in-process publish into `outDir`: every file of the live build hard-linked (the site's code,
  * assets and untouched pages cost a link each, not a copy; made ahead by `spare` when there is
- * one), then the touched pages rendered in this process and written over their links, and the
+ * one), then the planned pages rendered in this process and written over their links, and the
  * dropped pages removed. A page is written beside its link and renamed over it, so the live
  * build's file (the same inode until then) is never changed under a visitor. Returns the
- * client-relative files written.
+ * client-relative files written, and what the checker found wrong in them.
  */
 export async function renderIncrementally(opts: {
   paths: SitePaths;
@@ -29,23 +30,35 @@ export async function renderIncrementally(opts: {
   data: SiteData;
   plan: PagePlan;
   spare?: SpareBuild | null;
-}): Promise<{ written: string[] }> {
+}): Promise<{ written: string[]; problems: string[] }> {
   const { paths, live, outDir, renderer, data, plan, spare } = opts;
-  const links = spare ? spare.take(live, outDir) : linkTree(paths.build(live), outDir);
-  // Rendering needs no files: it runs while the links are made. Both settle before a failure is
-  // reported, so nothing is still writing into the folder when it is removed.
-  const [rendered, linked] = await Promise.allSettled([renderer.render(data, plan.render), links]);
+  const client = path.join(outDir, 'client');
+  const written: string[] = [];
+  const problems: string[] = [];
+  // Each page is checked and written as it comes, so a render of every page (a full rebuild) never
+  // holds the site in memory; pages that come before the links are made wait for them.
+  const write = (page: RenderedPage) => {
+    problems.push(...jsonLdProblems(page.body.toString(), page.file));
+    replaceFile(path.join(client, page.file), page.body);
+    written.push(page.file);
+  };
+  let waiting: RenderedPage[] | null = [];
+  const links = (spare ? spare.take(live, outDir) : linkTree(paths.build(live), outDir)).then(() => {
+    const early = waiting ?? [];
+    waiting = null;
+    early.forEach(write);
+  });
+  const rendering = renderer.renderEach(data, plan.render, (page) => (waiting ? waiting.push(page) : write(page)));
+  // Both settle before a failure is reported, so nothing is still writing into the folder when it is removed.
+  const [rendered, linked] = await Promise.allSettled([rendering, links]);
   if (rendered.status === 'rejected') throw rendered.reason;
   if (linked.status === 'rejected') throw linked.reason;
-  const pages = rendered.value;
-  const client = path.join(outDir, 'client');
   for (const pathname of plan.remove) {
     const file = path.join(client, outputFile(pathname, /\.[a-z]+$/.test(pathname)));
     fs.rmSync(file, { force: true });
     if (path.basename(file) === 'index.html') fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
-  for (const page of pages) replaceFile(path.join(client, page.file), page.body);
-  return { written: pages.map((page) => page.file) };
+  return { written, problems };
 }
 
 /** Writes a file without touching the inode a hard link shares with another build. */

@@ -75,25 +75,34 @@ export class PageRenderer {
    * (Astro answers it with another status), so a half-rendered set never goes live.
    */
   async render(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
+    const pages: RenderedPage[] = [];
+    await this.renderEach(data, pathnames, (page) => void pages.push(page));
+    return pages;
+  }
+
+  /** As render(), handing each page over as it comes instead of holding them all (a full rebuild). */
+  async renderEach(data: SiteData, pathnames: readonly string[], onPage: (page: RenderedPage) => void): Promise<void> {
     // One snapshot at a time: the snapshot is handed over process-wide (the warm-up at start may
     // still be rendering when the first publish begins).
-    const turn = this.queue.then(() => this.renderAll(data, pathnames));
+    const turn = this.queue.then(() => this.renderAll(data, pathnames, onPage));
     this.queue = turn.catch(() => undefined);
     return turn;
   }
 
-  private async renderAll(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
+  private async renderAll(
+    data: SiteData,
+    pathnames: readonly string[],
+    onPage: (page: RenderedPage) => void,
+  ): Promise<void> {
     provideSiteData(data, pathnames);
     // getStaticPaths() answers are kept per route: they belong to the previous snapshot.
     this.app.routeCache.clearAll();
     try {
-      const pages: RenderedPage[] = [];
       for (const pathname of pathnames) {
-        pages.push(await this.renderOne(pathname));
+        onPage(await this.renderOne(pathname));
         // Serving goes on meanwhile: a request waits for one page, not for the whole set.
         await new Promise((resolve) => setImmediate(resolve));
       }
-      return pages;
     } finally {
       provideSiteData(undefined);
       this.app.routeCache.clearAll();

@@ -9,8 +9,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { CODINGS, contentHash, copyPath, type Coding } from '../../server/compressedCopies';
-import { contentTypeOf, isCompressible } from '../../server/contentTypes';
+import { CODINGS, contentHash, copyPath, type Coding } from '../../server/compressedCopies.ts';
+import { contentTypeOf, isCompressible } from '../../server/contentTypes.ts';
 
 export interface CompressJob {
   clientDir: string;

@@ -14,8 +14,8 @@ const waiting = new Map<number, { resolve: () => void; reject: (error: Error) =>
 
 function ensureWorker(): Worker {
   if (worker) return worker;
-  // TypeScript like the rest: it loads through tsx, as the server does.
-  const started = new Worker(path.join(import.meta.dirname, 'linkWorker.ts'), { execArgv: ['--import', 'tsx'] });
+  // Node strips the worker's types itself: no tsx loader (and its hooks thread) in the worker.
+  const started = new Worker(path.join(import.meta.dirname, 'linkWorker.ts'), { execArgv: [] });
   started.unref();
   started.on('message', (report: LinkReport) => {
     const job = waiting.get(report.id);

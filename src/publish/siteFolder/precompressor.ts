@@ -51,8 +51,9 @@ export class Precompressor {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    // The worker is TypeScript like the rest: it loads through tsx, as the server does.
-    const worker = new Worker(path.join(import.meta.dirname, 'compressWorker.ts'), { execArgv: ['--import', 'tsx'] });
+    // Node strips the worker's types itself (its imports name their .ts files): no tsx loader, and
+    // no loader-hooks thread, in the worker.
+    const worker = new Worker(path.join(import.meta.dirname, 'compressWorker.ts'), { execArgv: [] });
     worker.unref();
     worker.on('message', (report: CompressReport) => {
       if (report.error) this.log(`precompress: a pass failed (${report.error}); files are sent uncompressed`);
