@@ -138,7 +138,7 @@ describe('pages rendered in the publisher process', () => {
     await trainings.update(first!.id, { title: 'Published Despite The Renderer' });
     // The renderer of this build, with its render failing as a bug in it would.
     const failing = Object.assign(Object.create(renderer) as PageRenderer, {
-      render: () => Promise.reject(new Error('a page failed to render')),
+      renderEach: () => Promise.reject(new Error('a page failed to render')),
     });
     const outcome = published(await publish(live, failing));
     expect(outcome.how).toBe('astro-build');
