@@ -11,7 +11,8 @@ import type { PublishHow } from '../domain/publishHow';
  */
 export type Tx = Sql | postgres.TransactionSql;
 
-export type SiteState = 'idle' | 'queued' | 'building';
+/** Whether a build of the site runs now; "queued" is derived (domain/siteStatus.ts), never stored. */
+export type SiteState = 'idle' | 'building';
 
 export interface PublishSite {
   siteId: string;

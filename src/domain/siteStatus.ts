@@ -23,3 +23,15 @@ export interface SiteStatus {
   lastError: string | null;
   instances: InstanceStatus[];
 }
+
+/**
+ * The one rule for "queued": a change newer than both the last published and the last failed one
+ * (a failed change is retried only when a newer one arrives). The publisher's policy and the
+ * status answer both ask it; the database stores only whether a build runs.
+ */
+export function hasUnpublishedChange(
+  progress: { publishedRequestId: number; failedRequestId: number },
+  newestRequestId: number,
+): boolean {
+  return newestRequestId > progress.publishedRequestId && newestRequestId > progress.failedRequestId;
+}

@@ -13,6 +13,8 @@
  * - Once a day the site is rebuilt so ended trainings leave it; a failed daily refresh waits an hour.
  * - An operator's request for a full rebuild is built at once, in full.
  */
+import { hasUnpublishedChange } from '../domain/siteStatus';
+
 export const DAY_MS = 86_400_000;
 export const DAILY_RETRY_MS = 3_600_000;
 export const BURST_CAP_FACTOR = 5;
@@ -49,7 +51,7 @@ export type Decision =
 
 /** A request newer than both the last published and the last failed one. */
 export function isPending(site: SiteProgress, latest: NewestRequest): boolean {
-  return latest.id > site.publishedRequestId && latest.id > site.failedRequestId;
+  return hasUnpublishedChange(site, latest.id);
 }
 
 /** Published on an earlier (UTC) day, and not failed within the hour. */

@@ -1,4 +1,4 @@
-import { latestRequest, readSite, setSiteState, trimHistory, type LatestRequest } from '../data/publishing';
+import { latestRequest, readSite, trimHistory, type LatestRequest } from '../data/publishing';
 import { onPublishRequest } from '../data/publishSignal';
 import { tryBuildLock } from './lock';
 import { decide, isPending, shouldAbortSpeculative, type Decision } from './policy';
@@ -103,10 +103,7 @@ export class Publisher {
     const [site, latest] = await Promise.all([readSite(siteId), latestRequest(siteId)]);
     const decision = this.decision(site, latest);
     if (decision.action === 'wait') return null;
-    if (decision.action === 'debounce') {
-      if (site.state === 'idle') await setSiteState(siteId, 'queued');
-      return decision.retryInMs;
-    }
+    if (decision.action === 'debounce') return decision.retryInMs;
     const release = await tryBuildLock(siteId);
     if (!release) return this.opts.pollMs ?? 500;
     try {

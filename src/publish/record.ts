@@ -52,7 +52,7 @@ export async function publishAndRecord(
   if (result.outcome === 'published') {
     await publishing.recordSuccess(builder.siteId, requestId, result.buildId);
   } else if (result.outcome === 'aborted') {
-    await publishing.setSiteState(builder.siteId, 'queued');
+    await publishing.setSiteState(builder.siteId, 'idle');
   } else {
     await publishing.recordFailure(builder.siteId, requestId, result.error);
   }

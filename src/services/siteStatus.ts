@@ -1,7 +1,7 @@
 import { redact } from '../redact';
 import * as fleet from '../data/fleet';
-import { newestRequestId, readSites, type PublishSite, type SiteState } from '../data/publishing';
-import type { SiteStatus } from '../domain/siteStatus';
+import { newestRequestId, readSites, type PublishSite } from '../data/publishing';
+import { hasUnpublishedChange, type PublishState, type SiteStatus } from '../domain/siteStatus';
 
 export type { InstanceStatus, SiteStatus } from '../domain/siteStatus';
 
@@ -10,10 +10,9 @@ export type { InstanceStatus, SiteStatus } from '../domain/siteStatus';
  * (building while any live instance's site builds, queued while any is behind, the oldest of their
  * last publishes, the first error), and `instances` says which instance serves what.
  */
-function siteState(site: PublishSite | undefined, newest: number): SiteState {
-  if (!site) return newest > 0 ? 'queued' : 'idle';
-  if (site.state === 'building') return 'building';
-  return newest > site.publishedRequestId && newest > site.failedRequestId ? 'queued' : 'idle';
+function siteState(site: PublishSite | undefined, newest: number): PublishState {
+  if (site?.state === 'building') return 'building';
+  return hasUnpublishedChange(site ?? { publishedRequestId: 0, failedRequestId: 0 }, newest) ? 'queued' : 'idle';
 }
 
 const iso = (date: Date | null | undefined) => (date ? date.toISOString() : null);
