@@ -166,11 +166,25 @@ export async function listingBytes(query: string, now = new Date()): Promise<Lis
   const key = keep ? `${version}|${endedBy(ends, now.getTime())}|${query}` : null;
   const cached = key ? answers.get(key) : undefined;
   if (cached) return cached;
-  const answer = await listingAnswer(params, now);
-  const bytes = { status: answer.status, body: Buffer.from(answer.body), headers: answer.headers };
-  if (key && answer.status === 200) answers.set(key, bytes);
-  return bytes;
+  // Concurrent requests for an answer not made yet wait for the one being made: a burst of clients
+  // asking for the unpaged list after a publish would otherwise serialise megabytes each.
+  const pending = key ? making.get(key) : undefined;
+  if (pending) return pending;
+  const made = (async () => {
+    const answer = await listingAnswer(params, now);
+    const bytes = { status: answer.status, body: Buffer.from(answer.body), headers: answer.headers };
+    if (key && answer.status === 200) answers.set(key, bytes);
+    return bytes;
+  })();
+  if (key) {
+    making.set(key, made);
+    void made.finally(() => making.delete(key)).catch(() => undefined);
+  }
+  return made;
 }
+
+/** Answers being made, by cache key: each is made once however many clients ask at the same time. */
+const making = new Map<string, Promise<ListingBytes>>();
 
 /** Links built from the validated query only: nothing a client sent unchecked is echoed back. */
 function pageLinks(known: Record<string, string | number | undefined>, page: number, pageCount: number): string {
