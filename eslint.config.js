@@ -16,6 +16,17 @@ const SERVER_ONLY = [
   'node:*',
 ];
 
+// What data/ and storage/ never import: the layers above them (docs/architecture.md).
+const ABOVE_DATA = [
+  '**/server/**',
+  '**/publish/**',
+  '**/services/**',
+  '**/site/**',
+  '**/admin/**',
+  '**/prerender/**',
+  '**/app/**',
+];
+
 export default defineConfig(
   {
     ignores: [
@@ -104,15 +115,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: [
-                '**/server/**',
-                '**/publish/**',
-                '**/services/**',
-                '**/site/**',
-                '**/admin/**',
-                '**/prerender/**',
-                '**/app/**',
-              ],
+              group: ABOVE_DATA,
               message: 'data/ and storage/ sit below the server, the publisher and the use cases.',
             },
           ],
@@ -129,16 +132,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: [
-                '**/server/**',
-                '**/publish/**',
-                '**/services/**',
-                '**/site/**',
-                '**/admin/**',
-                '**/prerender/**',
-                '**/app/**',
-                '**/storage/**',
-              ],
+              group: [...ABOVE_DATA, '**/storage/**'],
               message: 'data/ is the bottom layer above domain/: it imports no storage, server, publisher or use case.',
             },
           ],

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
+import { getSql } from '../../src/data/db';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 import { takeSnapshot } from '../../src/publish/build/snapshot';
@@ -129,11 +130,9 @@ describe('GET /api/trainings, one page at a time', () => {
 
   async function thirty() {
     const trainer = await createTrainer({ name: 'Dr. Page Turner' });
+    let last: Awaited<ReturnType<typeof createTraining>> | undefined;
     for (let i = 1; i <= 30; i++) {
-      // Creation times are compared in milliseconds (a JS Date), and two inserts on a fast database
-      // can share one: the last is made a moment later, so "recently added" has one answer.
-      if (i === 30) await new Promise((resolve) => setTimeout(resolve, 5));
-      await createTraining(trainer.id, {
+      last = await createTraining(trainer.id, {
         title: `Training ${String(i).padStart(2, '0')}`,
         startsInDays: i,
         price: 100 * i,
@@ -141,6 +140,10 @@ describe('GET /api/trainings, one page at a time', () => {
         format: i % 2 === 0 ? 'Virtual' : 'In-Person',
       });
     }
+    // Creation times are compared in milliseconds, and two inserts on a fast database can share one:
+    // the last is dated a minute later, so "recently added" has one answer (before any read loads the list).
+    const sql = await getSql();
+    await sql`update trainings set created_at = created_at + interval '1 minute' where id = ${last!.id}`;
   }
 
   test('page and limit answer that page, the total in X-Total-Count and the neighbours in Link', async () => {
