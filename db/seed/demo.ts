@@ -1,6 +1,7 @@
 import type { TrainerInput } from '../../src/domain/trainer';
 import type { TrainingInput } from '../../src/domain/training';
 import { zoneForState } from '../../src/domain/timeZones';
+import { NO_PROGRAM_FACTS } from '../../src/domain/programFacts';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
@@ -33,6 +34,8 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   thinkificUrl: 'https://emdr-training.thinkific.com/courses/emdr-basic-training',
   isPublished: true,
   timeZone: zoneForState(overrides.state),
+  ...NO_PROGRAM_FACTS,
+  ceApprovals: [],
   ...overrides,
 });
 

@@ -49,9 +49,23 @@ export async function findById(id: string): Promise<Training | undefined> {
   return row;
 }
 
+type JsonValue = Parameters<Tx['json']>[0];
+
+/**
+ * The row to write: the two structured facts go as JSON documents (postgres.js would send a list
+ * as a PostgreSQL array).
+ */
+function columns(tx: Tx, input: Partial<TrainingInput>) {
+  const row: Record<string, unknown> = { ...input };
+  if (input.ceApprovals !== undefined) row.ceApprovals = tx.json(input.ceApprovals as unknown as JsonValue);
+  if (input.consultation !== undefined)
+    row.consultation = input.consultation === null ? null : tx.json(input.consultation as unknown as JsonValue);
+  return row;
+}
+
 export async function insert(input: TrainingInput, tx?: Tx): Promise<Training> {
   return within(tx, async (tx) => {
-    const [row] = await tx<Training[]>`insert into trainings ${tx(input)} returning *`;
+    const [row] = await tx<Training[]>`insert into trainings ${tx(columns(tx, input))} returning *`;
     await requestPublish(tx, `training created ${row!.id}`);
     return row!;
   });
@@ -73,7 +87,7 @@ export async function update(id: string, input: Partial<TrainingInput>, tx?: Tx)
     // updatedAt moves forward by at least a millisecond at every write: the ETag changes with it.
     const [row] = await tx<Training[]>`
       update trainings
-      set ${tx(input)},
+      set ${tx(columns(tx, input))},
         updated_at = greatest(date_trunc('milliseconds', now()), updated_at + interval '1 millisecond')
       where id = ${id} returning *`;
     if (row) await requestPublish(tx, `training updated ${id}`);

@@ -5,6 +5,8 @@ import { LIMITS, optionalText, requiredText, requiredUrl } from './fields';
 import { SCHEDULE_MESSAGE, isValidScheduleText } from './schedule';
 import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, zoneForState } from './timeZones';
 import { wallClockToInstant } from './zonedTime';
+import { programFields } from './programFields';
+import { totalCost, type TotalCost } from './programFacts';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',
@@ -81,6 +83,7 @@ export const TrainingFieldsSchema = z.strictObject({
     .union([z.enum(TIME_ZONE_IDS, { error: TIME_ZONE_MESSAGE }), z.literal('')], { error: TIME_ZONE_MESSAGE })
     .optional()
     .transform((value) => value || undefined),
+  ...programFields,
 });
 
 type Fields = z.output<typeof TrainingFieldsSchema>;
@@ -137,4 +140,9 @@ export interface Training extends TrainingInput {
 /** The public list carries the trainer's name and photo per training (docs/product.md). */
 export interface PublicTraining extends Training {
   trainer: { name: string; photo: string | null } | null;
+}
+
+/** A training as the API answers it: its stored fields and the total cost derived from them. */
+export function withTotalCost<T extends TrainingInput>(t: T): T & { totalCost: TotalCost } {
+  return { ...t, totalCost: totalCost(t) };
 }

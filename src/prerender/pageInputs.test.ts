@@ -1,4 +1,5 @@
 import { describe, expect, test } from 'vitest';
+import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
 import { pageInputDigests, touchedPages } from './pageInputs';
 
@@ -42,6 +43,8 @@ function training(n: number, extra: Partial<SiteTraining> = {}): SiteTraining {
     schedule: null,
     isPublished: true,
     isEMDRIACertified: true,
+    ...NO_PROGRAM_FACTS,
+    ceApprovals: [],
     revision: 0,
     // Training 1 is the newest listing, training 60 the oldest.
     createdAt: new Date(Date.UTC(2026, 5, 1) - n * 60_000).toISOString(),

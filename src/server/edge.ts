@@ -1,7 +1,14 @@
 import type { APIContext } from 'astro';
 import type { AdminSession } from '../auth/sessions';
 import { etagFor } from '../domain/etag';
-import { InvalidInputError, NotFoundError, ServiceError, StaleVersionError, type Actor } from '../services/errors';
+import {
+  InvalidInputError,
+  NotFoundError,
+  ServiceError,
+  StaleVersionError,
+  UndisclosedCostError,
+  type Actor,
+} from '../services/errors';
 import { StorageError, type StorageErrorKind } from '../storage/errors';
 import { endpoint, HttpError, json } from './http';
 
@@ -25,6 +32,7 @@ export function toHttpError(error: unknown): unknown {
     return new HttpError(412, error.message, undefined, { etag: error.currentEtag });
   }
   if (error instanceof NotFoundError) return new HttpError(404, error.message);
+  if (error instanceof UndisclosedCostError) return new HttpError(422, error.message, error.fieldErrors);
   if (error instanceof InvalidInputError) return new HttpError(400, error.message, error.fieldErrors);
   if (error instanceof ServiceError) return new HttpError(400, error.message);
   if (error instanceof StorageError) {

@@ -1,6 +1,7 @@
 import type { APIContext } from 'astro';
 import { z } from 'zod';
 import { isUuid } from '../domain/fields';
+import { fieldErrorsOf } from '../domain/fieldErrors';
 import { requestLog } from '../log';
 
 /**
@@ -28,7 +29,7 @@ export function json(body: unknown, status = 200, headers: Record<string, string
 }
 
 export function validationError(error: z.ZodError, message = 'Invalid input'): HttpError {
-  const { formErrors, fieldErrors } = z.flattenError(error);
+  const { formErrors, fieldErrors } = fieldErrorsOf(error);
   return new HttpError(400, formErrors[0] ?? message, fieldErrors);
 }
 

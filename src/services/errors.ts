@@ -28,6 +28,12 @@ export class InvalidInputError extends ServiceError {
   }
 }
 
+/**
+ * A publish the product's disclosure rule refuses (docs/product.md, Program facts): the input is
+ * valid, but a Basic Training may be listed only with its full cost stated. Answered 422.
+ */
+export class UndisclosedCostError extends InvalidInputError {}
+
 /** The admin acting, as recorded in the history. */
 export interface Actor {
   adminId: string;

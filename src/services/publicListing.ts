@@ -14,6 +14,7 @@ import { DEFAULT_SORT, PAGE_SIZE, type ListingView, type SortKey } from '../doma
 import { toCardData } from '../domain/trainingCard';
 import type { PublicTraining } from '../domain/training';
 import { TrigramIndex } from '../domain/trigramIndex';
+import { fieldErrorsOf } from '../domain/fieldErrors';
 
 /**
  * `GET /api/trainings` from memory: the published listing is loaded once and kept while
@@ -88,7 +89,7 @@ export interface ListingAnswer {
 
 const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
   status: 400,
-  body: JSON.stringify({ error: message, fieldErrors: z.flattenError(error).fieldErrors }),
+  body: JSON.stringify({ error: message, fieldErrors: fieldErrorsOf(error).fieldErrors }),
   headers: {},
 });
 

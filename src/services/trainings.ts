@@ -4,7 +4,9 @@ import * as history from '../data/history';
 import { transaction } from '../data/transaction';
 import type { Tx } from '../data/publishQueue';
 import { TrainingInputSchema, type Training, type TrainingInput, type TrainingPatch } from '../domain/training';
-import { checkVersion, InvalidInputError, NotFoundError, type Actor } from './errors';
+import { undisclosed } from '../domain/programFacts';
+import { PROGRAM_MESSAGES } from '../domain/programFields';
+import { checkVersion, InvalidInputError, NotFoundError, UndisclosedCostError, type Actor } from './errors';
 
 /**
  * Training use cases: create, update (all or some fields), publish toggle, delete. Each checks the
@@ -21,7 +23,23 @@ async function ensureTrainerExists(tx: Tx, trainerId: string): Promise<void> {
   }
 }
 
+const DISCLOSURE_MESSAGES = {
+  consultation: PROGRAM_MESSAGES.needsConsultation,
+  completionWindowMonths: PROGRAM_MESSAGES.needsCompletionWindow,
+  refundPolicy: PROGRAM_MESSAGES.needsRefundPolicy,
+} as const;
+
+/** A Basic Training is listed only with its full cost disclosed; other programs publish as before. */
+function ensureDisclosed(input: TrainingInput): void {
+  if (!input.isPublished || input.programType !== 'basic') return;
+  const missing = undisclosed(input);
+  if (missing.length === 0) return;
+  const fieldErrors = Object.fromEntries(missing.map((field) => [field, [DISCLOSURE_MESSAGES[field]]]));
+  throw new UndisclosedCostError('A Basic Training is listed only with its full cost disclosed', fieldErrors);
+}
+
 export async function createTraining(actor: Actor, input: TrainingInput): Promise<Training> {
+  ensureDisclosed(input);
   return transaction(async (tx) => {
     await ensureTrainerExists(tx, input.trainerId);
     const row = await trainings.insert(input, tx);
@@ -60,6 +78,7 @@ export async function updateTraining(
     if (!before) throw notFound();
     checkVersion('training', before.updatedAt, ifMatch);
     const input = merge(before, patch);
+    ensureDisclosed(input);
     if (input.trainerId !== before.trainerId) await ensureTrainerExists(tx, input.trainerId);
     const after = (await trainings.update(id, input, tx))!;
     await history.record(tx, { ...who(actor), entityId: id, action: actionOf(patch, before), before, after });

@@ -1,0 +1,176 @@
+/**
+ * What a clinician decides on besides dates and place (docs/product.md, Program facts): the bodies
+ * that approve the CE hours, the program type, the language, and the full cost with consultation.
+ * Zod-free: the public islands (cards, filters) import it; the schemas are in programFields.ts.
+ */
+
+/** Approving bodies, in the order pages list them. `short` is what a card shows. */
+export const CE_BODIES = [
+  { code: 'APA', short: 'APA', name: 'American Psychological Association' },
+  { code: 'NBCC', short: 'NBCC', name: 'National Board for Certified Counselors' },
+  { code: 'ASWB', short: 'ASWB ACE', name: 'Association of Social Work Boards, Approved Continuing Education' },
+  { code: 'NAADAC', short: 'NAADAC', name: 'NAADAC, the Association for Addiction Professionals' },
+  { code: 'EMDRIA', short: 'EMDRIA', name: 'EMDR International Association (EMDRIA credits)' },
+  { code: 'STATE_BOARD', short: 'State board', name: 'State licensing board' },
+  { code: 'OTHER', short: 'Other', name: 'Other approver' },
+] as const;
+export type CeBody = (typeof CE_BODIES)[number]['code'];
+export const CE_BODY_CODES = CE_BODIES.map((b) => b.code) as [CeBody, ...CeBody[]];
+/** Bodies named by their board: each may appear once per board name. */
+export const NAMED_BODIES: readonly CeBody[] = ['STATE_BOARD', 'OTHER'];
+
+export function isCeBody(value: string): value is CeBody {
+  return (CE_BODY_CODES as readonly string[]).includes(value);
+}
+
+export function ceBodyOf(code: string) {
+  return CE_BODIES.find((b) => b.code === code);
+}
+
+export const PROGRAM_TYPES = [
+  { value: 'basic', label: 'Basic Training' },
+  { value: 'advanced', label: 'Advanced Training' },
+  { value: 'other', label: 'Other program' },
+] as const;
+export type ProgramType = (typeof PROGRAM_TYPES)[number]['value'];
+
+export function isProgramType(value: string): value is ProgramType {
+  return PROGRAM_TYPES.some((t) => t.value === value);
+}
+
+export function programTypeLabel(value: string | null | undefined): string | null {
+  return PROGRAM_TYPES.find((t) => t.value === value)?.label ?? null;
+}
+
+export const DEFAULT_LANGUAGE = 'en';
+/** The languages the forms offer; the API takes any primary language tag the platform can name. */
+export const COMMON_LANGUAGES = ['en', 'es', 'fr', 'pt', 'zh', 'ko', 'vi', 'ar', 'de', 'he', 'ja', 'ru'] as const;
+
+let names: Intl.DisplayNames | null = null;
+/** The English name of a BCP 47 primary language tag ("es" → "Spanish"), or null when unknown. */
+export function languageName(tag: string): string | null {
+  if (!/^[a-z]{2,3}$/.test(tag)) return null;
+  names ??= new Intl.DisplayNames(['en'], { type: 'language', fallback: 'none' });
+  try {
+    return names.of(tag) ?? null;
+  } catch {
+    return null;
+  }
+}
+
+export interface CeApproval {
+  body: CeBody;
+  boardName: string | null;
+  providerNumber: string | null;
+  hours: number;
+  statement: string | null;
+}
+
+export interface Consultation {
+  hours: number;
+  included: boolean;
+  costMin: number | null;
+  costMax: number | null;
+}
+
+/** The stored facts a training carries (all optional: a training without them works as before). */
+export interface ProgramFacts {
+  price: number;
+  programType: ProgramType | null;
+  ceApprovals: readonly CeApproval[];
+  consultation: Consultation | null;
+  completionWindowMonths: number | null;
+  refundPolicy: string | null;
+}
+
+export interface TotalCost {
+  min: number;
+  max: number;
+  /** False when the consultation is not stated: the total may be higher. */
+  complete: boolean;
+}
+
+/** Tuition plus consultation: nothing when included, its range when not (docs/product.md). */
+export function totalCost(t: Pick<ProgramFacts, 'price' | 'consultation'>): TotalCost {
+  const c = t.consultation;
+  if (!c) return { min: t.price, max: t.price, complete: false };
+  if (c.included) return { min: t.price, max: t.price, complete: true };
+  return { min: t.price + (c.costMin ?? 0), max: t.price + (c.costMax ?? c.costMin ?? 0), complete: true };
+}
+
+/** The facts the disclosure rule asks for, by field; empty when the full cost is disclosed. */
+export function undisclosed(
+  t: Pick<ProgramFacts, 'consultation' | 'completionWindowMonths' | 'refundPolicy'>,
+): ('consultation' | 'completionWindowMonths' | 'refundPolicy')[] {
+  const missing: ('consultation' | 'completionWindowMonths' | 'refundPolicy')[] = [];
+  if (!t.consultation) missing.push('consultation');
+  if (t.completionWindowMonths == null) missing.push('completionWindowMonths');
+  if (!t.refundPolicy?.trim()) missing.push('refundPolicy');
+  return missing;
+}
+
+export function isFullCostDisclosed(
+  t: Pick<ProgramFacts, 'consultation' | 'completionWindowMonths' | 'refundPolicy'>,
+): boolean {
+  return undisclosed(t).length === 0;
+}
+
+/** The bodies approving a training, once each, in CE_BODIES order. */
+export function approvingBodies(approvals: readonly Pick<CeApproval, 'body'>[]): CeBody[] {
+  return CE_BODY_CODES.filter((code) => approvals.some((a) => a.body === code));
+}
+
+/** "APA · NBCC · ASWB ACE" */
+export function bodiesText(bodies: readonly string[]): string {
+  return bodies.map((code) => ceBodyOf(code)?.short ?? code).join(' · ');
+}
+
+const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+
+export function dollarRange(min: number, max: number): string {
+  return min === max ? dollars(min) : `${dollars(min)}–${dollars(max)}`;
+}
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
+/** "10 hours included", "10 hours, about $600–$900, not included", "not stated". */
+export function consultationText(c: Consultation | null): string {
+  if (!c) return 'not stated';
+  if (c.included) return `${hoursText(c.hours)} included`;
+  const cost = c.costMin !== null ? `, about ${dollarRange(c.costMin, c.costMax ?? c.costMin)}` : '';
+  return `${hoursText(c.hours)}${cost}, not included`;
+}
+
+/** One approval as a line of text: "APA (American Psychological Association): 50 hours, provider #1234". */
+export function approvalLine(a: Pick<CeApproval, 'body' | 'boardName' | 'providerNumber' | 'hours'>): string {
+  const body = ceBodyOf(a.body);
+  const who = a.boardName ? `${body?.short ?? a.body} — ${a.boardName}` : `${body?.short ?? a.body} (${body?.name ?? a.body})`;
+  const provider = a.providerNumber ? `, provider ${a.providerNumber}` : '';
+  return `${who}: ${a.hours} CE hours${provider}`;
+}
+
+/** Lines for a calendar DESCRIPTION or an e-mail: CE approvals and the cost, as plain text. */
+export function factLines(t: ProgramFacts): string[] {
+  const lines = t.ceApprovals.map((a) => `CE: ${approvalLine(a)}`);
+  const total = totalCost(t);
+  lines.push(`Tuition: ${dollars(t.price)}`);
+  if (t.consultation) lines.push(`Consultation: ${consultationText(t.consultation)}`);
+  lines.push(`Total cost: ${dollarRange(total.min, total.max)}${total.complete ? '' : ' (consultation not stated)'}`);
+  if (t.completionWindowMonths) lines.push(`Completion window: ${t.completionWindowMonths} months`);
+  return lines;
+}
+
+/** A training that states none of the facts (what every training was before they existed). */
+export const NO_PROGRAM_FACTS = {
+  programType: null,
+  ceApprovals: [],
+  consultation: null,
+  completionWindowMonths: null,
+  language: DEFAULT_LANGUAGE,
+  eligibility: null,
+  accessibility: null,
+} as const satisfies Omit<ProgramFacts, 'price' | 'refundPolicy'> & {
+  language: string;
+  eligibility: null;
+  accessibility: null;
+};
