@@ -1,7 +1,7 @@
 import type { TrainerInput } from '../../src/domain/trainer';
 import type { TrainingInput } from '../../src/domain/training';
 import { zoneForState } from '../../src/domain/timeZones';
-import { NO_PROGRAM_FACTS } from '../../src/domain/programFacts';
+import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/programFacts';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
@@ -17,6 +17,45 @@ const schedule = (...days: [string, string, string][]) =>
 
 const STANDARD_REFUND =
   'Full refund minus a $50 administrative fee more than 30 days before the start; 50% refund or full credit 15 to 30 days before; credit only from 14 days to 48 hours before; no refunds within 48 hours.';
+
+// Approval statements are the provider's own words (docs/product.md, Program facts); these are
+// invented for the demo, in the form approvers ask for.
+const approval = (body: CeApproval['body'], hours: number, extra: Partial<CeApproval> = {}): CeApproval => ({
+  body,
+  boardName: null,
+  providerNumber: null,
+  hours,
+  statement: null,
+  ...extra,
+});
+const APA = (hours: number) =>
+  approval('APA', hours, {
+    statement:
+      'EMDR Demo Institute is approved by the American Psychological Association to sponsor continuing education for psychologists. EMDR Demo Institute maintains responsibility for this program and its content.',
+  });
+const NBCC = (hours: number) =>
+  approval('NBCC', hours, {
+    providerNumber: '7004',
+    statement:
+      'EMDR Demo Institute has been approved by NBCC as an Approved Continuing Education Provider, ACEP No. 7004. Programs that do not qualify for NBCC credit are clearly identified.',
+  });
+const ASWB = (hours: number) =>
+  approval('ASWB', hours, {
+    providerNumber: '1871',
+    statement:
+      'EMDR Demo Institute, #1871, is approved to offer social work continuing education by the Association of Social Work Boards (ASWB) Approved Continuing Education (ACE) program.',
+  });
+const consultation = (
+  hours: number,
+  included: boolean,
+  costMin: number | null = null,
+  costMax: number | null = null,
+) => ({
+  hours,
+  included,
+  costMin,
+  costMax,
+});
 
 const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 'startsInDays'>): DemoTraining => ({
   description:
@@ -53,6 +92,17 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training Part 1 — Los Angeles',
+        programType: 'basic',
+        ceApprovals: [
+          APA(50),
+          NBCC(50),
+          approval('STATE_BOARD', 50, { boardName: 'California Board of Behavioral Sciences' }),
+        ],
+        consultation: consultation(10, false, 600, 900),
+        completionWindowMonths: 12,
+        eligibility: 'Licensed mental-health clinicians, and graduate students in a program leading to licensure.',
+        accessibility:
+          'Step-free venue with an accessible restroom. Ask for captioned slides or seating needs when you register.',
         startsInDays: 12,
         location: 'Los Angeles, CA',
         venue: 'Westside Conference Center',
@@ -67,6 +117,12 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'EMDR Basic Training Part 1 — Live Online (Pacific Time)',
+        programType: 'basic',
+        ceApprovals: [APA(50), ASWB(50)],
+        consultation: consultation(10, true),
+        completionWindowMonths: 18,
+        refundPolicy: STANDARD_REFUND,
+        accessibility: 'Live captions on every session; slides sent a week ahead.',
         startsInDays: 45,
         format: 'Virtual',
         location: 'Zoom',
@@ -76,6 +132,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'Complex Trauma and Dissociation: EMDR Advanced Workshop',
+        programType: 'advanced',
+        ceApprovals: [approval('EMDRIA', 12, { providerNumber: '21007' }), APA(12)],
         startsInDays: 150,
         days: 2,
         format: 'Hybrid',
@@ -100,6 +158,13 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training — Austin Weekend Intensive',
+        programType: 'basic',
+        language: 'es',
+        ceApprovals: [NBCC(50), approval('NAADAC', 50, { providerNumber: '245390' })],
+        consultation: consultation(10, false, 500, 750),
+        completionWindowMonths: 24,
+        refundPolicy: STANDARD_REFUND,
+        eligibility: 'Clínicos de salud mental con licencia y estudiantes de posgrado. Se imparte en español.',
         startsInDays: 25,
         location: 'Austin, TX',
         venue: 'Capitol Training Rooms',
@@ -136,6 +201,14 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training Part 2 — New York City',
+        programType: 'basic',
+        ceApprovals: [
+          APA(50),
+          ASWB(50),
+          approval('STATE_BOARD', 50, { boardName: 'New York State Education Department' }),
+        ],
+        consultation: consultation(10, true),
+        completionWindowMonths: 12,
         startsInDays: 60,
         location: 'New York, NY',
         venue: 'Midtown Learning Center',
@@ -179,6 +252,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR with Children and Adolescents',
+        programType: 'advanced',
+        ceApprovals: [approval('EMDRIA', 12, { providerNumber: '21007' }), NBCC(12)],
         startsInDays: 35,
         days: 2,
         location: 'Miami, FL',
@@ -193,6 +268,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'EMDR Basic Training — Atlanta',
+        programType: 'basic',
+        ceApprovals: [NBCC(50), ASWB(50)],
+        consultation: consultation(10, false, 700, 1000),
+        completionWindowMonths: 18,
         startsInDays: 170,
         location: 'Atlanta, GA',
         venue: 'Peachtree Conference Hall',
@@ -248,6 +327,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training — Chicago',
+        programType: 'basic',
+        ceApprovals: [APA(50), NBCC(50), ASWB(50)],
+        consultation: consultation(10, true),
+        completionWindowMonths: 12,
         startsInDays: 110,
         location: 'Chicago, IL',
         venue: 'Loop Training Institute',
@@ -257,6 +340,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'Consultation Group for EMDRIA Certification',
+        programType: 'other',
+        ceApprovals: [approval('EMDRIA', 10, { providerNumber: '21007' })],
         startsInDays: 265,
         days: 1,
         format: 'Virtual',

@@ -1,6 +1,7 @@
 import { isFormat } from './formats';
 import { isStateCode } from './states';
 import { isDateRange } from './dateRanges';
+import { CE_BODY_CODES, isProgramType, languageName } from './programFacts';
 
 /**
  * The home filters and their URL form, without zod: the public islands import this module and
@@ -14,20 +15,66 @@ export interface TrainingFilters {
   state: string;
   format: string;
   dateRange: string;
+  /** Approving bodies, comma-separated in CE_BODIES order: approved by any of them. */
+  ce: string;
+  /** Program type: basic, advanced or other. */
+  type: string;
+  /** A primary language tag. */
+  lang: string;
+  /** Whole dollars: the total cost's maximum at most this. */
+  priceMax: string;
+  /** '1': only trainings whose full cost is disclosed. */
+  disclosed: string;
 }
 
-export const EMPTY_FILTERS: TrainingFilters = { search: '', state: '', format: '', dateRange: '' };
-export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search'] as const;
+export const EMPTY_FILTERS: TrainingFilters = {
+  search: '',
+  state: '',
+  format: '',
+  dateRange: '',
+  ce: '',
+  type: '',
+  lang: '',
+  priceMax: '',
+  disclosed: '',
+};
+/** The filters behind "More filters" (docs/product.md, Program facts). */
+export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed'] as const;
+export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search', ...MORE_FILTER_KEYS] as const;
 export const SEARCH_MAX_LENGTH = 200;
+export const PRICE_MAX_DIGITS = 8;
 
-/** Reads the filters from a URL query; the last value wins when a key repeats. */
+/**
+ * Reads the filters from a URL query; the last value wins when a key repeats, except `ce`, whose
+ * values add up (`ce=APA&ce=NBCC`, what the no-JavaScript form's checkboxes send, is `ce=APA,NBCC`).
+ */
 export function filtersFromQuery(params: URLSearchParams): Record<string, string> {
   const raw: Record<string, string> = {};
   for (const key of FILTER_KEYS) {
-    const value = params.get(key);
+    const value = key === 'ce' ? (params.has('ce') ? params.getAll('ce').join(',') : null) : params.get(key);
     if (value !== null) raw[key] = value;
   }
   return raw;
+}
+
+/** The bodies named in a `ce` value, once each, in CE_BODIES order; unknown names are dropped. */
+export function ceCodes(value: string): string[] {
+  const named = new Set(value.split(',').map((code) => code.trim().toUpperCase()));
+  return CE_BODY_CODES.filter((code) => named.has(code));
+}
+
+/** The "More filters" values a page URL may carry; unknown values are unset, as 'all' is. */
+function moreFiltersFromUrl(value: (key: string) => string): Pick<TrainingFilters, (typeof MORE_FILTER_KEYS)[number]> {
+  const type = value('type');
+  const lang = value('lang').toLowerCase();
+  const priceMax = value('priceMax');
+  return {
+    ce: ceCodes(value('ce')).join(','),
+    type: isProgramType(type) ? type : '',
+    lang: languageName(lang) ? lang : '',
+    priceMax: new RegExp(`^\\d{1,${PRICE_MAX_DIGITS}}$`).test(priceMax) ? String(Number(priceMax)) : '',
+    disclosed: value('disclosed') === '1' ? '1' : '',
+  };
 }
 
 /** Only the filters that are set, in a stable order (docs/product.md). */
@@ -40,15 +87,21 @@ export function filtersToQuery(filters: TrainingFilters): string {
   return params.toString();
 }
 
-/** The badge counts state, format and dateRange only, not search (docs/product.md). */
+/** The badge counts every filter but search (docs/product.md): CE bodies count as one. */
 export function activeFilterCount(filters: TrainingFilters): number {
-  return [filters.state, filters.format, filters.dateRange].filter(Boolean).length;
+  return [filters.state, filters.format, filters.dateRange, ...MORE_FILTER_KEYS.map((key) => filters[key])].filter(
+    Boolean,
+  ).length;
+}
+
+export function anyMoreFilter(filters: TrainingFilters): boolean {
+  return MORE_FILTER_KEYS.some((key) => filters[key] !== '');
 }
 
 /** Filters from a page URL for the island: unknown values are unset, as 'all' is (docs/product.md). */
 export function filtersFromUrl(search: string): TrainingFilters {
   const params = new URLSearchParams(search);
-  const value = (key: string) => params.get(key)?.trim() ?? '';
+  const value = (key: string) => (key === 'ce' ? params.getAll('ce').join(',') : (params.get(key)?.trim() ?? ''));
   const state = value('state').toUpperCase();
   const format = value('format');
   const dateRange = value('dateRange');
@@ -57,6 +110,7 @@ export function filtersFromUrl(search: string): TrainingFilters {
     format: isFormat(format) ? format : '',
     dateRange: isDateRange(dateRange) ? dateRange : '',
     search: value('search').slice(0, SEARCH_MAX_LENGTH),
+    ...moreFiltersFromUrl(value),
   };
 }
 

@@ -32,15 +32,14 @@ describe('filters and constants', () => {
   });
 
   test('the active count counts state, format and date range, not search', () => {
-    expect(activeFilterCount({ search: 'x', state: 'CA', format: '', dateRange: 'next-month' })).toBe(2);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, search: 'x', state: 'CA', dateRange: 'next-month' })).toBe(2);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, ce: 'APA,NBCC', disclosed: '1' })).toBe(2);
   });
 
   test('only the filters that are set go into the query', () => {
-    expect(filtersToQuery({ search: '', state: 'CA', format: 'Virtual', dateRange: '' })).toBe(
-      'state=CA&format=Virtual',
-    );
+    expect(filtersToQuery({ ...EMPTY_FILTERS, state: 'CA', format: 'Virtual' })).toBe('state=CA&format=Virtual');
     const parsed = TrainingFiltersSchema.parse(filtersFromQuery(new URLSearchParams('state=CA&other=1')));
-    expect(parsed).toEqual({ search: '', state: 'CA', format: '', dateRange: '' });
+    expect(parsed).toEqual({ ...EMPTY_FILTERS, state: 'CA' });
   });
 
   test('date ranges are calendar months from this instant, whatever the time zone', () => {
@@ -66,6 +65,7 @@ describe('filters and constants', () => {
 describe('filters from a page URL (the island)', () => {
   test('known values are kept, unknown ones are unset, and a lower-case state is accepted', () => {
     expect(filtersFromUrl('?state=ca&format=Virtual&dateRange=next-3-months&search=%20Denver%20')).toEqual({
+      ...EMPTY_FILTERS,
       state: 'CA',
       format: 'Virtual',
       dateRange: 'next-3-months',
@@ -74,8 +74,31 @@ describe('filters from a page URL (the island)', () => {
     expect(filtersFromUrl('?state=ZZ&format=Online&dateRange=all')).toEqual(EMPTY_FILTERS);
   });
 
+  test('the more filters: known bodies in their order, a known language, a whole price, disclosed=1', () => {
+    expect(filtersFromUrl('?ce=nbcc,APA&ce=XYZ&type=basic&lang=ES&priceMax=01500&disclosed=1')).toEqual({
+      ...EMPTY_FILTERS,
+      ce: 'APA,NBCC',
+      type: 'basic',
+      lang: 'es',
+      priceMax: '1500',
+      disclosed: '1',
+    });
+    expect(filtersFromUrl('?ce=XYZ&type=expert&lang=zz&priceMax=-5&disclosed=yes')).toEqual(EMPTY_FILTERS);
+  });
+
   test('a URL made from filters reads back to the same filters', () => {
-    const filters = { state: 'NY', format: 'Hybrid', dateRange: 'next-month', search: 'trauma & grief' };
+    const filters = {
+      ...EMPTY_FILTERS,
+      state: 'NY',
+      format: 'Hybrid',
+      dateRange: 'next-month',
+      search: 'trauma & grief',
+      ce: 'APA,ASWB',
+      type: 'basic',
+      lang: 'es',
+      priceMax: '1500',
+      disclosed: '1',
+    };
     expect(sameFilters(filtersFromUrl(`?${filtersToQuery(filters)}`), filters)).toBe(true);
   });
 });

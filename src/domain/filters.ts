@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { FORMATS } from './formats';
 import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
-import { SEARCH_MAX_LENGTH } from './filterQuery';
+import { PRICE_MAX_DIGITS, SEARCH_MAX_LENGTH, ceCodes } from './filterQuery';
+import { CE_BODY_CODES, PROGRAM_TYPES, languageName } from './programFacts';
 import { MAX_LIMIT, MAX_PAGE, SORTS } from './listingView';
 
 export * from './filterQuery';
@@ -23,6 +24,33 @@ export const TrainingFiltersSchema = z.object({
     .trim()
     .max(SEARCH_MAX_LENGTH, { error: `Search must be at most ${SEARCH_MAX_LENGTH} characters` })
     .default(''),
+  ce: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || value.split(',').every((code) => ceCodes(code).length === 1), {
+      error: `CE approval must be one or more of ${CE_BODY_CODES.join(', ')}, separated by commas`,
+    })
+    .transform((value) => ceCodes(value).join(','))
+    .default(''),
+  type: orEmpty(
+    PROGRAM_TYPES.map((t) => t.value) as [string, ...string[]],
+    `Type must be one of ${PROGRAM_TYPES.map((t) => t.value).join(', ')}`,
+  ),
+  lang: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .refine((tag) => tag === '' || languageName(tag) !== null, {
+      error: 'Language must be a language code such as en or es',
+    })
+    .default(''),
+  priceMax: z
+    .string()
+    .trim()
+    .regex(new RegExp(`^(\\d{1,${PRICE_MAX_DIGITS}})?$`), { error: 'Price maximum must be a whole number of dollars' })
+    .transform((value) => (value === '' ? '' : String(Number(value))))
+    .default(''),
+  disclosed: orEmpty(['1'], 'Disclosed must be 1'),
 });
 
 /** The fields the public search looks in: title, description, location, venue, trainer name. */

@@ -4,6 +4,7 @@ import { listingEntry, queryListing, type ListingEntry } from './listingQuery';
 import { EMPTY_FILTERS, type TrainingFilters } from './filterQuery';
 import { PAGE_SIZE, type ListingView } from './listingView';
 import { isListed, publicListing } from './publicListing';
+import { NO_PROGRAM_FACTS } from './programFacts';
 
 const now = new Date('2026-11-22T12:00:00Z');
 const DAY = 86_400_000;
@@ -12,7 +13,17 @@ const at = (days: number) => new Date(now.getTime() + days * DAY);
 function entry(over: Partial<Parameters<typeof listingEntry>[0]> & { search?: string } = {}): ListingEntry {
   const { search = 'somatic emdr', ...t } = over;
   return listingEntry(
-    { state: 'CA', format: 'In-Person', startDate: at(9), endDate: at(10), price: 500, createdAt: at(-30), ...t },
+    {
+      state: 'CA',
+      format: 'In-Person',
+      startDate: at(9),
+      endDate: at(10),
+      price: 500,
+      createdAt: at(-30),
+      ...NO_PROGRAM_FACTS,
+      refundPolicy: null,
+      ...t,
+    },
     search,
   );
 }
@@ -121,5 +132,64 @@ describe('pages, order and counts', () => {
     expect(all.state).toEqual({ CA: 20, NY: 10 });
     expect(all.format).toEqual({ 'In-Person': 20, Virtual: 20, Hybrid: 10 });
     expect(all.dateRange).toEqual({ 'next-month': 29, 'next-3-months': 30, 'next-6-months': 30 });
+  });
+});
+
+describe('program facts filters (docs/product.md, Program facts)', () => {
+  const approvals = (...bodies: string[]) =>
+    bodies.map((body) => ({ body, boardName: null, providerNumber: null, hours: 50, statement: null })) as never;
+  const disclosedBasic = {
+    programType: 'basic' as const,
+    consultation: { hours: 10, included: false, costMin: 600, costMax: 900 },
+    completionWindowMonths: 18,
+    refundPolicy: 'Full refund 30 days before.',
+  };
+
+  test('ce lists what any of the bodies approves, and counts per body given the other filters', () => {
+    const apaNbcc = entry({ ceApprovals: approvals('APA', 'NBCC') });
+    const aswb = entry({ ceApprovals: approvals('ASWB'), format: 'Virtual' });
+    const none = entry();
+    expect(matches(apaNbcc, { ce: 'APA' })).toBe(true);
+    expect(matches(apaNbcc, { ce: 'ASWB' })).toBe(false);
+    expect(matches(aswb, { ce: 'APA,ASWB' })).toBe(true);
+    expect(matches(none, { ce: 'APA' })).toBe(false);
+    const result = queryListing([apaNbcc, aswb, none], view({ ce: 'APA' }), now);
+    expect(result.total).toBe(1);
+    expect(result.counts.ce).toMatchObject({ APA: 1, NBCC: 1, ASWB: 1, NAADAC: 0 });
+    // The format count respects the ce filter: only the APA training is left to count.
+    expect(result.counts.format).toMatchObject({ 'In-Person': 1, Virtual: 0 });
+    expect(queryListing([apaNbcc, aswb, none], view({ format: 'Virtual' }), now).counts.ce).toMatchObject({
+      APA: 0,
+      ASWB: 1,
+    });
+  });
+
+  test('type and language filter and count', () => {
+    const basicEs = entry({ programType: 'basic', language: 'es' });
+    const advancedEn = entry({ programType: 'advanced' });
+    const list = [basicEs, advancedEn];
+    expect(queryListing(list, view({ type: 'basic' }), now).total).toBe(1);
+    expect(queryListing(list, view({ lang: 'es' }), now).total).toBe(1);
+    expect(queryListing(list, view({ lang: 'es', type: 'advanced' }), now).total).toBe(0);
+    const counts = queryListing(list, view({ lang: 'es' }), now).counts;
+    expect(counts.type).toMatchObject({ basic: 1, advanced: 0, other: 0 });
+    expect(counts.lang).toEqual({ es: 1, en: 1 });
+  });
+
+  test('priceMax compares the total with consultation; tuition when it is included', () => {
+    const notIncluded = entry({ price: 1450 });
+    const withExtra = entry({ price: 900, consultation: { hours: 10, included: false, costMin: 300, costMax: 600 } });
+    const included = entry({ price: 999, consultation: { hours: 10, included: true, costMin: null, costMax: null } });
+    expect(matches(notIncluded, { priceMax: '999' })).toBe(false);
+    expect(matches(notIncluded, { priceMax: '1450' })).toBe(true);
+    expect(matches(withExtra, { priceMax: '1499' })).toBe(false);
+    expect(matches(withExtra, { priceMax: '1500' })).toBe(true);
+    expect(matches(included, { priceMax: '999' })).toBe(true);
+  });
+
+  test('disclosed=1 keeps only trainings whose full cost is stated', () => {
+    expect(matches(entry(disclosedBasic), { disclosed: '1' })).toBe(true);
+    expect(matches(entry({ ...disclosedBasic, completionWindowMonths: null }), { disclosed: '1' })).toBe(false);
+    expect(matches(entry(), { disclosed: '1' })).toBe(false);
   });
 });

@@ -1,6 +1,8 @@
 import { DATE_RANGES, dateRangeWindow, startsIn } from './dateRanges';
 import { FORMATS, formatMatches } from './formats';
 import { instant } from './publicListing';
+import { ceCodes } from './filterQuery';
+import { CE_BODY_CODES, PROGRAM_TYPES, isFullCostDisclosed, totalCost, type ProgramFacts } from './programFacts';
 import type { ListingView, SortKey } from './listingView';
 
 /**
@@ -17,13 +19,26 @@ export interface ListingEntry {
   created: number;
   /** searchableText() of the training: lower-cased title, description, location, venue, trainer. */
   haystack: string;
+  /** The approving bodies as bits, in CE_BODY_CODES order. */
+  ce: number;
+  type: string | null;
+  lang: string;
+  /** The total cost's maximum (tuition when the consultation is included or not stated). */
+  totalMax: number;
+  disclosed: boolean;
 }
 
 export interface FilterCounts {
   state: Record<string, number>;
   format: Record<string, number>;
   dateRange: Record<string, number>;
+  ce: Record<string, number>;
+  type: Record<string, number>;
+  lang: Record<string, number>;
 }
+
+const ceBits = (codes: readonly string[]) =>
+  codes.reduce((bits, code) => bits | (1 << (CE_BODY_CODES as readonly string[]).indexOf(code)), 0);
 
 export interface ListingResult {
   /** Positions in the entries array, for this page, in order. */
@@ -36,13 +51,13 @@ export interface ListingResult {
 }
 
 export function listingEntry(
-  t: {
+  t: ProgramFacts & {
     state: string | null;
     format: string;
     startDate: Date | string;
     endDate: Date | string;
-    price: number;
     createdAt: Date | string;
+    language: string;
   },
   haystack: string,
 ): ListingEntry {
@@ -54,6 +69,11 @@ export function listingEntry(
     price: t.price,
     created: instant(t.createdAt),
     haystack,
+    ce: ceBits(t.ceApprovals.map((a) => a.body)),
+    type: t.programType,
+    lang: t.language,
+    totalMax: totalCost(t).max,
+    disclosed: isFullCostDisclosed(t),
   };
 }
 
@@ -78,6 +98,8 @@ export function queryListing(
   const windows = DATE_RANGES.map((r) => dateRangeWindow(r.value, now));
   const chosen = filters.dateRange ? windows[DATE_RANGES.findIndex((r) => r.value === filters.dateRange)]! : null;
   const needle = filters.search.trim().toLowerCase();
+  const ceWanted = filters.ce ? ceBits(ceCodes(filters.ce)) : 0;
+  const priceMax = filters.priceMax ? Number(filters.priceMax) : Infinity;
   const counts = emptyCounts();
   const matches: number[] = [];
   const nowMs = now.getTime();
@@ -85,14 +107,26 @@ export function queryListing(
   for (const i of scan) {
     const e = entries[i]!;
     if (e.end <= nowMs || (needle && !e.haystack.includes(needle))) continue;
+    // Filters without counts narrow everything, the counts included.
+    if (e.totalMax > priceMax || (filters.disclosed && !e.disclosed)) continue;
     const stateOk = !filters.state || e.state === filters.state;
     const formatOk = !filters.format || formatMatches(e.format, filters.format);
     const dateOk = !chosen || startsIn(e.start, chosen);
-    if (formatOk && dateOk && e.state) counts.state[e.state] = (counts.state[e.state] ?? 0) + 1;
-    if (stateOk && dateOk) for (const f of FORMATS) if (formatMatches(e.format, f)) counts.format[f]!++;
-    if (stateOk && formatOk)
+    const ceOk = !ceWanted || (e.ce & ceWanted) !== 0;
+    const typeOk = !filters.type || e.type === filters.type;
+    const langOk = !filters.lang || e.lang === filters.lang;
+    // Each option's count is what it would leave given the other filters.
+    const factsOk = ceOk && typeOk && langOk;
+    const whereOk = stateOk && formatOk && dateOk;
+    if (formatOk && dateOk && factsOk && e.state) counts.state[e.state] = (counts.state[e.state] ?? 0) + 1;
+    if (stateOk && dateOk && factsOk) for (const f of FORMATS) if (formatMatches(e.format, f)) counts.format[f]!++;
+    if (stateOk && formatOk && factsOk)
       DATE_RANGES.forEach((r, k) => startsIn(e.start, windows[k]!) && counts.dateRange[r.value]!++);
-    if (stateOk && formatOk && dateOk) matches.push(i);
+    if (whereOk && typeOk && langOk && e.ce)
+      CE_BODY_CODES.forEach((code, bit) => e.ce & (1 << bit) && counts.ce[code]!++);
+    if (whereOk && ceOk && langOk && e.type) counts.type[e.type] = (counts.type[e.type] ?? 0) + 1;
+    if (whereOk && ceOk && typeOk) counts.lang[e.lang] = (counts.lang[e.lang] ?? 0) + 1;
+    if (whereOk && factsOk) matches.push(i);
   }
   const order = ORDER[view.sort];
   if (view.sort !== 'soonest' || candidates) matches.sort((a, b) => order(entries[a]!, entries[b]!) || a - b);
@@ -107,5 +141,8 @@ function emptyCounts(): FilterCounts {
     state: {},
     format: Object.fromEntries(FORMATS.map((f) => [f, 0])),
     dateRange: Object.fromEntries(DATE_RANGES.map((r) => [r.value, 0])),
+    ce: Object.fromEntries(CE_BODY_CODES.map((code) => [code, 0])),
+    type: Object.fromEntries(PROGRAM_TYPES.map((t) => [t.value, 0])),
+    lang: {},
   };
 }

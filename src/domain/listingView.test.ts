@@ -1,3 +1,4 @@
+import { EMPTY_FILTERS } from './filterQuery';
 import { describe, expect, test } from 'vitest';
 import { listingApiQuery, pagerItems, viewFromUrl, viewToQuery } from './listingView';
 
@@ -5,7 +6,7 @@ describe('the list view in the URL', () => {
   test('defaults are left out, and a view reads back from its own query', () => {
     const view = viewFromUrl('?state=ca&sort=price-desc&page=3&limit=12');
     expect(view).toEqual({
-      filters: { state: 'CA', format: '', dateRange: '', search: '' },
+      filters: { ...EMPTY_FILTERS, state: 'CA' },
       sort: 'price-desc',
       page: 3,
       limit: 12,
@@ -13,6 +14,9 @@ describe('the list view in the URL', () => {
     expect(viewToQuery(view)).toBe('state=CA&sort=price-desc&limit=12&page=3');
     expect(viewFromUrl(`?${viewToQuery(view)}`)).toEqual(view);
     expect(viewToQuery(viewFromUrl('?sort=soonest&page=1&limit=24'))).toBe('');
+    const more = viewFromUrl('?ce=APA&ce=NBCC&type=basic&lang=es&priceMax=1500&disclosed=1');
+    expect(viewToQuery(more)).toBe('ce=APA%2CNBCC&type=basic&lang=es&priceMax=1500&disclosed=1');
+    expect(viewFromUrl(`?${viewToQuery(more)}`)).toEqual(more);
   });
 
   test('unknown or out-of-range values fall back to the defaults', () => {

@@ -27,7 +27,8 @@ export const PROGRAM_MESSAGES = {
   completionWindow: 'Completion window must be a whole number of months from 1 to 36',
   language: 'Choose a language (a code such as en or es)',
   // The disclosure rule (422): what a Basic Training must state before it is listed.
-  needsConsultation: 'A Basic Training must state its consultation (hours, and included or its cost) before it is published',
+  needsConsultation:
+    'A Basic Training must state its consultation (hours, and included or its cost) before it is published',
   needsCompletionWindow: 'A Basic Training must state its completion window before it is published',
   needsRefundPolicy: 'A Basic Training must state its refund policy before it is published',
 } as const;
@@ -72,7 +73,9 @@ export const CeApprovalsSchema = z
         ctx.addIssue({
           code: 'custom',
           path: [i, named ? 'boardName' : 'body'],
-          message: named ? PROGRAM_MESSAGES.duplicateBoard : `${ceBodyOf(a.body)?.short ?? a.body}: ${PROGRAM_MESSAGES.duplicateBody}`,
+          message: named
+            ? PROGRAM_MESSAGES.duplicateBoard
+            : `${ceBodyOf(a.body)?.short ?? a.body}: ${PROGRAM_MESSAGES.duplicateBody}`,
         });
       seen.add(key);
     });
@@ -82,13 +85,19 @@ export const ConsultationSchema = z
   .strictObject({
     hours: quarterHours(0, 100, PROGRAM_MESSAGES.consultationHours),
     included: z.boolean({ error: 'Say whether the price includes the consultation' }),
-    costMin: dollars(PROGRAM_MESSAGES.consultationCost).nullish().transform((v) => v ?? null),
-    costMax: dollars(PROGRAM_MESSAGES.consultationCost).nullish().transform((v) => v ?? null),
+    costMin: dollars(PROGRAM_MESSAGES.consultationCost)
+      .nullish()
+      .transform((v) => v ?? null),
+    costMax: dollars(PROGRAM_MESSAGES.consultationCost)
+      .nullish()
+      .transform((v) => v ?? null),
   })
   .superRefine((c, ctx) => {
     if (!c.included) {
-      if (c.costMin === null) ctx.addIssue({ code: 'custom', path: ['costMin'], message: PROGRAM_MESSAGES.consultationCost });
-      if (c.costMax === null) ctx.addIssue({ code: 'custom', path: ['costMax'], message: PROGRAM_MESSAGES.consultationCost });
+      if (c.costMin === null)
+        ctx.addIssue({ code: 'custom', path: ['costMin'], message: PROGRAM_MESSAGES.consultationCost });
+      if (c.costMax === null)
+        ctx.addIssue({ code: 'custom', path: ['costMax'], message: PROGRAM_MESSAGES.consultationCost });
     }
     if (c.costMin !== null && c.costMax !== null && c.costMax < c.costMin)
       ctx.addIssue({ code: 'custom', path: ['costMax'], message: PROGRAM_MESSAGES.costOrder });

@@ -12,7 +12,7 @@ import {
 import { listingEntry, queryListing, type ListingEntry } from '../domain/listingQuery';
 import { DEFAULT_SORT, PAGE_SIZE, type ListingView, type SortKey } from '../domain/listingView';
 import { toCardData } from '../domain/trainingCard';
-import type { PublicTraining } from '../domain/training';
+import { withTotalCost, type PublicTraining } from '../domain/training';
 import { TrigramIndex } from '../domain/trigramIndex';
 import { fieldErrorsOf } from '../domain/fieldErrors';
 
@@ -62,7 +62,7 @@ async function load(version: number): Promise<Snapshot> {
     version,
     rows: listed.map((training) => ({
       training,
-      json: JSON.stringify(training),
+      json: JSON.stringify(withTotalCost(training)),
       card: JSON.stringify(toCardData(training)),
     })),
     entries,

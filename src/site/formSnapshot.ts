@@ -1,21 +1,26 @@
-import { FILTER_KEYS, type TrainingFilters } from '../domain/filterQuery';
+import { FILTER_KEYS, ceCodes, type TrainingFilters } from '../domain/filterQuery';
 import { isSortKey, type ListingView, type SortKey } from '../domain/listingView';
 import { fromOption } from './islands/FilterSelect';
-
-const CONTROL_IDS: Record<keyof TrainingFilters | 'sort', string> = {
-  search: 'training-search',
-  state: 'filter-state',
-  format: 'filter-format',
-  dateRange: 'filter-date',
-  sort: 'filter-sort',
-};
+import { FILTER_CONTROL_IDS } from './filterControls';
 
 export interface FormSnapshot {
-  /** Dropdowns a person changed before the island took over: applied once it has. */
+  /** Controls a person changed before the island took over: applied once it has. */
   changed: Partial<TrainingFilters>;
   sort: SortKey | null;
   /** The search box's text, typed or not; applied only when submitted. */
   search: string;
+}
+
+/** A control's value as a filter value: a dropdown's 'all' is unset, a box's checks are its value. */
+function controlValue(key: keyof TrainingFilters): string | null {
+  const control = document.getElementById(FILTER_CONTROL_IDS[key]) as HTMLInputElement | HTMLSelectElement | null;
+  if (!control) return null;
+  if (key === 'ce') {
+    const checked = document.querySelectorAll<HTMLInputElement>('input[name="ce"]:checked');
+    return ceCodes([...checked].map((box) => box.value).join(',')).join(',');
+  }
+  if (control instanceof HTMLInputElement && control.type === 'checkbox') return control.checked ? control.value : '';
+  return fromOption(control.value.trim());
 }
 
 /**
@@ -24,20 +29,21 @@ export interface FormSnapshot {
  * than from its props, so nothing they did is lost.
  */
 export function readForm(rendered: ListingView): FormSnapshot {
-  const value = (key: keyof typeof CONTROL_IDS) =>
-    typeof document === 'undefined'
-      ? null
-      : ((document.getElementById(CONTROL_IDS[key]) as HTMLInputElement | HTMLSelectElement | null)?.value ?? null);
+  const hasDocument = typeof document !== 'undefined';
   const changed: Partial<TrainingFilters> = {};
   for (const key of FILTER_KEYS) {
-    if (key === 'search') continue;
-    const current = value(key);
-    if (current !== null && fromOption(current) !== rendered.filters[key]) changed[key] = fromOption(current);
+    // The search and the price apply only when the form is submitted.
+    if (key === 'search' || key === 'priceMax' || !hasDocument) continue;
+    const current = controlValue(key);
+    if (current !== null && current !== rendered.filters[key]) changed[key] = current;
   }
-  const sort = value('sort');
+  const sort = hasDocument
+    ? ((document.getElementById('filter-sort') as HTMLSelectElement | null)?.value ?? null)
+    : null;
+  const search = hasDocument ? (document.getElementById(FILTER_CONTROL_IDS.search) as HTMLInputElement | null) : null;
   return {
     changed,
     sort: sort && isSortKey(sort) && sort !== rendered.sort ? sort : null,
-    search: value('search') ?? rendered.filters.search,
+    search: search?.value ?? rendered.filters.search,
   };
 }

@@ -7,6 +7,7 @@ import { SORTS, isSortKey, type SortKey } from '../../domain/listingView';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 import Button from '../../ui/Button';
+import MoreFilters from './MoreFilters';
 
 /**
  * Search, dropdowns and order: dropdowns apply at once, the search text only on submit.
@@ -38,7 +39,10 @@ export default function FilterBar(props: {
 
   const submit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
-    onChange({ search: (box.current?.value ?? '').trim() });
+    // Enter in the price box submits too: it applies with the search text.
+    const price = (event.currentTarget.elements.namedItem('priceMax') as HTMLInputElement | null)?.value.trim() ?? '';
+    const priceMax = /^\d+$/.test(price) ? String(Number(price)) : price === '' ? '' : filters.priceMax;
+    onChange({ search: (box.current?.value ?? '').trim(), priceMax });
   };
   const anyActive = FILTER_KEYS.some((key) => filters[key] !== '');
   const withCount = (label: string, n: number | undefined) => (counts ? `${label} (${n ?? 0})` : label);
@@ -117,6 +121,7 @@ export default function FilterBar(props: {
           </Button>
         )}
       </div>
+      <MoreFilters filters={filters} counts={counts} withCount={withCount} onChange={onChange} />
     </form>
   );
 }

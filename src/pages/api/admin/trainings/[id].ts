@@ -1,7 +1,7 @@
 import { idParam, json, readJson } from '../../../../server/http';
 import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
 import { requireAdmin } from '../../../../auth/guard';
-import { TrainingPatchSchema } from '../../../../domain/training';
+import { TrainingPatchSchema, withTotalCost } from '../../../../domain/training';
 import { deleteTraining, updateTraining } from '../../../../services/trainings';
 
 export const prerender = false;
@@ -13,7 +13,7 @@ export const prerender = false;
 export const PATCH = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const patch = await readJson(ctx, TrainingPatchSchema);
-  return recordJson(await updateTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx)));
+  return recordJson(withTotalCost(await updateTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx))));
 });
 
 export const DELETE = edge(async (ctx) => {

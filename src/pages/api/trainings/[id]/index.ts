@@ -1,5 +1,6 @@
 import { endpoint, idParam, json, notFound } from '../../../../server/http';
 import * as trainings from '../../../../data/trainings';
+import { withTotalCost } from '../../../../domain/training';
 
 export const prerender = false;
 
@@ -7,5 +8,5 @@ export const prerender = false;
 export const GET = endpoint(async (ctx) => {
   const training = await trainings.findPublishedById(idParam(ctx));
   if (!training) throw notFound('Training not found');
-  return json(training);
+  return json(withTotalCost(training));
 });

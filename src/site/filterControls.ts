@@ -1,0 +1,14 @@
+import type { TrainingFilters } from '../domain/filterQuery';
+
+/** The id of each filter's control in the list's form: the island and the early-input reader agree on them. */
+export const FILTER_CONTROL_IDS: Record<keyof TrainingFilters, string> = {
+  search: 'training-search',
+  state: 'filter-state',
+  format: 'filter-format',
+  dateRange: 'filter-date',
+  ce: 'filter-ce',
+  type: 'filter-type',
+  lang: 'filter-lang',
+  priceMax: 'filter-price-max',
+  disclosed: 'filter-disclosed',
+};

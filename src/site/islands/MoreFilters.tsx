@@ -1,0 +1,125 @@
+import { useEffect, useState } from 'react';
+import { anyMoreFilter, ceCodes, PRICE_MAX_DIGITS, type TrainingFilters } from '../../domain/filterQuery';
+import type { FilterCounts } from '../../domain/listingQuery';
+import { CE_BODIES, COMMON_LANGUAGES, PROGRAM_TYPES, languageName } from '../../domain/programFacts';
+import { FILTER_CONTROL_IDS } from '../filterControls';
+import { ALL, FilterSelect, fromOption } from './FilterSelect';
+
+/**
+ * The filters on what a clinician decides on (docs/product.md, Program facts), behind a "More
+ * filters" disclosure that is open when one of them is set. A native <details>: it opens and closes
+ * without JavaScript, and the no-JavaScript form sends its controls like the others.
+ */
+export default function MoreFilters(props: {
+  filters: TrainingFilters;
+  counts: FilterCounts | null;
+  withCount(label: string, n: number | undefined): string;
+  onChange(patch: Partial<TrainingFilters>): void;
+}) {
+  const { filters, counts, withCount, onChange } = props;
+  const anySet = anyMoreFilter(filters);
+  const [open, setOpen] = useState(anySet);
+  useEffect(() => {
+    if (anySet) setOpen(true);
+  }, [anySet]);
+  const chosen = new Set(ceCodes(filters.ce));
+  const toggleBody = (code: string, on: boolean) => {
+    const next = new Set(chosen);
+    if (on) next.add(code);
+    else next.delete(code);
+    onChange({ ce: ceCodes([...next].join(',')).join(',') });
+  };
+  const languages = [
+    ...new Set<string>([
+      ...COMMON_LANGUAGES,
+      ...Object.keys(counts?.lang ?? {}),
+      ...(filters.lang ? [filters.lang] : []),
+    ]),
+  ];
+
+  return (
+    <details
+      className="rounded-md border border-slate-300 bg-white px-3 py-2"
+      open={open}
+      onToggle={(event) => setOpen(event.currentTarget.open)}
+    >
+      <summary className="cursor-pointer font-medium text-slate-900">More filters</summary>
+      <div className="mt-3 flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-start">
+        <fieldset id={FILTER_CONTROL_IDS.ce} className="flex flex-col">
+          <legend className="text-sm font-medium text-slate-800">CE approved by</legend>
+          <div className="flex flex-wrap gap-x-4 gap-y-1">
+            {CE_BODIES.map((body) => (
+              <label key={body.code} className="flex items-center gap-1 text-slate-900" title={body.name}>
+                <input
+                  type="checkbox"
+                  name="ce"
+                  value={body.code}
+                  checked={chosen.has(body.code)}
+                  onChange={(event) => toggleBody(body.code, event.target.checked)}
+                />
+                {withCount(body.short, counts?.ce[body.code])}
+              </label>
+            ))}
+          </div>
+        </fieldset>
+        <FilterSelect
+          id={FILTER_CONTROL_IDS.type}
+          name="type"
+          label="Program type"
+          value={filters.type || ALL}
+          options={[
+            [ALL, 'All Program Types'],
+            ...PROGRAM_TYPES.map((t): [string, string] => [t.value, withCount(t.label, counts?.type[t.value])]),
+          ]}
+          onChange={(type) => onChange({ type: fromOption(type) })}
+        />
+        <FilterSelect
+          id={FILTER_CONTROL_IDS.lang}
+          name="lang"
+          label="Language"
+          value={filters.lang || ALL}
+          options={[
+            [ALL, 'All Languages'],
+            ...languages.map((tag): [string, string] => [tag, withCount(languageName(tag) ?? tag, counts?.lang[tag])]),
+          ]}
+          onChange={(lang) => onChange({ lang: fromOption(lang) })}
+        />
+        <div className="flex flex-col">
+          <label htmlFor={FILTER_CONTROL_IDS.priceMax} className="text-sm font-medium text-slate-800">
+            Total cost up to ($)
+          </label>
+          {/* Applied on Enter (the form's submit) or on leaving the box; the key follows Back and Clear Filters. */}
+          <input
+            key={filters.priceMax}
+            id={FILTER_CONTROL_IDS.priceMax}
+            name="priceMax"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            max={10 ** PRICE_MAX_DIGITS - 1}
+            defaultValue={filters.priceMax}
+            placeholder="Any"
+            onBlur={(event) => {
+              const value = event.target.value.trim();
+              if (/^\d+$/.test(value) || value === '')
+                onChange({ priceMax: value === '' ? '' : String(Number(value)) });
+            }}
+            className="w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600 sm:w-36"
+          />
+        </div>
+        <label className="flex items-center gap-2 self-center text-slate-900">
+          <input
+            id={FILTER_CONTROL_IDS.disclosed}
+            type="checkbox"
+            name="disclosed"
+            value="1"
+            checked={filters.disclosed === '1'}
+            onChange={(event) => onChange({ disclosed: event.target.checked ? '1' : '' })}
+          />
+          Full cost disclosed only
+        </label>
+      </div>
+    </details>
+  );
+}
