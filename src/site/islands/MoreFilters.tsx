@@ -6,6 +6,13 @@ import { FILTER_CONTROL_IDS } from '../filterControls';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 
 /**
+ * "State board" would share a word with the State dropdown's label next to it: a control found
+ * by its label ("State") must stay one control.
+ */
+const filterLabel = (body: (typeof CE_BODIES)[number]) =>
+  body.code === 'STATE_BOARD' ? 'Licensing board' : body.short;
+
+/**
  * The filters on what a clinician decides on (docs/product.md, Program facts), behind a "More
  * filters" disclosure that is open when one of them is set. A native <details>: it opens and closes
  * without JavaScript, and the no-JavaScript form sends its controls like the others.
@@ -57,7 +64,7 @@ export default function MoreFilters(props: {
                   checked={chosen.has(body.code)}
                   onChange={(event) => toggleBody(body.code, event.target.checked)}
                 />
-                {withCount(body.short, counts?.ce[body.code])}
+                {withCount(filterLabel(body), counts?.ce[body.code])}
               </label>
             ))}
           </div>
