@@ -26,6 +26,37 @@ const CITIES = [
   'Atlanta',
   'Phoenix',
 ];
+// Program facts as providers state them (docs/product.md, Program facts): most trainings name one to
+// three approving bodies with their statements; Basic Trainings state their consultation.
+const BODIES = ['APA', 'NBCC', 'ASWB', 'NAADAC', 'EMDRIA'] as const;
+const STATEMENT =
+  'This provider is approved to sponsor continuing education for this profession and maintains responsibility for this program and its content. Credit is awarded for full attendance only.';
+function programFacts(i: number, rand: () => number) {
+  const topic = TOPICS[i % TOPICS.length]!;
+  const programType = topic === 'Basic Training' ? 'basic' : topic === 'Consultation Group' ? 'other' : 'advanced';
+  const count = Math.floor(rand() * 4);
+  const first = Math.floor(rand() * BODIES.length);
+  const ceApprovals = Array.from({ length: count }, (_, k) => ({
+    body: BODIES[(first + k) % BODIES.length]!,
+    boardName: null,
+    providerNumber: String(1000 + ((i + k) % 9000)),
+    hours: programType === 'basic' ? 50 : 6 + (i % 20),
+    statement: STATEMENT,
+  }));
+  const included = rand() < 0.4;
+  const consultation =
+    programType === 'basic'
+      ? { hours: 10, included, costMin: included ? null : 500, costMax: included ? null : 900 }
+      : null;
+  return {
+    programType,
+    ceApprovals,
+    consultation,
+    completionWindowMonths: programType === 'basic' ? 12 + (i % 3) * 6 : null,
+    language: i % 20 === 0 ? 'es' : 'en',
+  };
+}
+
 const LOREM =
   'Participants learn the eight phases of EMDR therapy, the Adaptive Information Processing model, history taking, resourcing and safe reprocessing, with live demonstrations and supervised practicum in small groups. ';
 
@@ -45,7 +76,11 @@ export async function generateListings(sql: Sql, n: number, seed = 1): Promise<s
   const day = 86_400_000;
   for (let i = 0; i < n; i++) {
     const start = new Date(Date.now() + (3 + Math.floor(rand() * 360)) * day);
+    const facts = programFacts(i, rand);
     rows.push({
+      ...facts,
+      ceApprovals: sql.json(facts.ceApprovals),
+      consultation: facts.consultation ? sql.json(facts.consultation) : null,
       trainerId: trainerIds[i % trainerIds.length]!,
       title: `EMDR ${TOPICS[i % TOPICS.length]} — ${CITIES[i % CITIES.length]} #${i + 1}`,
       description: LOREM.repeat(3),
@@ -60,7 +95,8 @@ export async function generateListings(sql: Sql, n: number, seed = 1): Promise<s
       isEMDRIACertified: i % 2 === 0,
       ceCredits: 6 + (i % 20),
       schedule: JSON.stringify([{ day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'Foundations' }]),
-      refundPolicy: i % 4 === 0 ? 'Full refund up to 30 days before the start.' : null,
+      refundPolicy:
+        i % 4 === 0 || facts.programType === 'basic' ? 'Full refund up to 30 days before the start.' : null,
       thinkificUrl: `https://emdr.thinkific.com/courses/training-${i + 1}`,
       isPublished: true,
     });
