@@ -95,8 +95,7 @@ export async function generateListings(sql: Sql, n: number, seed = 1): Promise<s
       isEMDRIACertified: i % 2 === 0,
       ceCredits: 6 + (i % 20),
       schedule: JSON.stringify([{ day: 'Day 1', time: '9:00 AM - 5:00 PM', topics: 'Foundations' }]),
-      refundPolicy:
-        i % 4 === 0 || facts.programType === 'basic' ? 'Full refund up to 30 days before the start.' : null,
+      refundPolicy: i % 4 === 0 || facts.programType === 'basic' ? 'Full refund up to 30 days before the start.' : null,
       thinkificUrl: `https://emdr.thinkific.com/courses/training-${i + 1}`,
       isPublished: true,
     });
