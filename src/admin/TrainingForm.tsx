@@ -11,6 +11,7 @@ import { FormField, SwitchField } from '../ui/FormField';
 import { AdminFormShell } from './AdminFormShell';
 import TrainingWhenFields from './TrainingWhenFields';
 import { ScheduleEditor } from './ScheduleEditor';
+import { ProgramFactsFields } from './ProgramFactsFields';
 import { useLeaveGuard } from './useLeaveGuard';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
@@ -76,6 +77,7 @@ export default function TrainingForm({ id }: { id?: string }) {
         className={wide}
       />
       <ScheduleEditor />
+      <ProgramFactsFields />
       <FormField name="refundPolicy" label="Refund Policy" as="textarea" rows={3} className={wide} />
       <SwitchField name="isEMDRIACertified" label="EMDRIA Certified" />
       <SwitchField name="isPublished" label="Published" />

@@ -1,7 +1,13 @@
-import type { TrainingFormValues } from '../domain/trainingForm';
+import {
+  NO_CONSULTATION_FORM,
+  type CeApprovalRow,
+  type ConsultationForm,
+  type TrainingFormValues,
+} from '../domain/trainingForm';
 import { TrainingFieldsSchema } from '../domain/training';
 import { scheduleRowsFromText } from '../domain/scheduleRows';
 import { zoneForState } from '../domain/timeZones';
+import { DEFAULT_LANGUAGE } from '../domain/programFacts';
 import { toLocalInput } from './localDateTime';
 import type { TrainingRow } from './stores';
 
@@ -30,6 +36,14 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   isPublished: shape.isPublished.parse(undefined),
   // Empty: the chosen state's zone, shown by the form; an admin may pick another.
   timeZone: '',
+  // Program facts: none stated (what a training without them stores).
+  programType: '',
+  ceApprovals: [],
+  consultation: { ...NO_CONSULTATION_FORM },
+  completionWindowMonths: null,
+  language: DEFAULT_LANGUAGE,
+  eligibility: '',
+  accessibility: '',
 };
 
 /** A stored row as form values: only the form's fields (a row also carries columns such as `revision`). */
@@ -53,11 +67,43 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
     isPublished: t.isPublished,
     // A zone that is just the state's default stays "the state's zone", so a new state brings its own.
     timeZone: t.timeZone === zoneForState(t.state) ? '' : t.timeZone,
+    programType: t.programType ?? '',
+    ceApprovals: (t.ceApprovals ?? []).map(toApprovalRow),
+    consultation: toConsultationForm(t.consultation),
+    completionWindowMonths: t.completionWindowMonths ?? null,
+    language: t.language || DEFAULT_LANGUAGE,
+    eligibility: t.eligibility ?? '',
+    accessibility: t.accessibility ?? '',
   };
+}
+
+function toApprovalRow(a: TrainingRow['ceApprovals'][number]): CeApprovalRow {
+  return {
+    body: a.body,
+    boardName: a.boardName ?? '',
+    providerNumber: a.providerNumber ?? '',
+    hours: a.hours,
+    statement: a.statement ?? '',
+  };
+}
+
+function toConsultationForm(c: TrainingRow['consultation']): ConsultationForm {
+  if (!c) return { ...NO_CONSULTATION_FORM };
+  return { stated: true, hours: c.hours, included: c.included, costMin: c.costMin, costMax: c.costMax };
 }
 
 // docs/product.md: price and CE credits are parsed as integers, falling back to 0.
 export const integer = (value: unknown) => {
   const n = Number.parseInt(String(value), 10);
   return Number.isNaN(n) ? 0 : n;
+};
+
+/**
+ * A number input whose emptiness means "not stated": '' is null, anything else its number (a
+ * fraction or a negative stays as typed, for the schema to refuse with its message).
+ */
+export const optionalNumber = (value: unknown): number | null => {
+  if (typeof value === 'number') return Number.isNaN(value) ? null : value;
+  if (typeof value !== 'string' || value.trim() === '') return null;
+  return Number(value);
 };

@@ -1,12 +1,73 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import { TrainingFieldsSchema, endNotBeforeStart, inTimeZone } from './training';
 import { ScheduleRowsSchema } from './scheduleRows';
+import { CeApprovalsSchema, ConsultationSchema } from './programFields';
+
+/**
+ * An API schema run after a form's own stage (`.pipe`): typed as taking that stage's values, which
+ * it checks like any other input, refusing with its own messages at their paths under the field.
+ */
+function apiCheck<In, S extends z.ZodType>(schema: S): z.ZodType<z.output<S>, In> {
+  return schema as unknown as z.ZodType<z.output<S>, In>;
+}
+
+/**
+ * One CE approval as its editor row holds it: text inputs hold '' and an empty number is null. Every
+ * row is checked by the API's schema, blank or not, so a message's row index is the row on screen
+ * (the client's and the server's alike: `ceApprovals.1.hours`).
+ */
+const CeApprovalRowSchema = z.object({
+  body: z.string(),
+  boardName: z.string(),
+  providerNumber: z.string(),
+  hours: z.number().nullable(),
+  statement: z.string(),
+});
+export type CeApprovalRow = z.input<typeof CeApprovalRowSchema>;
+export const EMPTY_CE_APPROVAL_ROW: CeApprovalRow = {
+  body: '',
+  boardName: '',
+  providerNumber: '',
+  hours: null,
+  statement: '',
+};
+
+/**
+ * The consultation as its fieldset holds it: `stated` off is "not stated" (null); costs are kept
+ * only when the price does not include it.
+ */
+const ConsultationInputsSchema = z.object({
+  stated: z.boolean(),
+  hours: z.number().nullable(),
+  included: z.boolean(),
+  costMin: z.number().nullable(),
+  costMax: z.number().nullable(),
+});
+type StatedConsultation = Omit<z.output<typeof ConsultationInputsSchema>, 'stated'> | null;
+const ConsultationFormSchema = ConsultationInputsSchema.transform(({ stated, ...c }): StatedConsultation =>
+  !stated ? null : c.included ? { ...c, costMin: null, costMax: null } : c,
+).pipe(apiCheck<StatedConsultation, typeof ConsultationSchema>(ConsultationSchema));
+export type ConsultationForm = z.input<typeof ConsultationFormSchema>;
+export const NO_CONSULTATION_FORM: ConsultationForm = {
+  stated: false,
+  hours: null,
+  included: false,
+  costMin: null,
+  costMax: null,
+};
 
 /**
  * The training form's schema: the API's fields, except that the schedule is edited as rows and
- * leaves the form as the stored text the API takes.
+ * leaves the form as the stored text the API takes, and the CE approvals and the consultation are
+ * edited as inputs and leave it as the API's values.
  */
-export const TrainingFormSchema = TrainingFieldsSchema.extend({ schedule: ScheduleRowsSchema })
+export const TrainingFormSchema = TrainingFieldsSchema.extend({
+  schedule: ScheduleRowsSchema,
+  ceApprovals: z
+    .array(CeApprovalRowSchema)
+    .pipe(apiCheck<CeApprovalRow[], typeof CeApprovalsSchema>(CeApprovalsSchema)),
+  consultation: ConsultationFormSchema,
+})
   .transform(inTimeZone)
   .superRefine(endNotBeforeStart);
 
