@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { calendarFileName, trainingCalendar, type CalendarTraining } from './calendar';
 import { parseCalendar, rfc5545Problems, validCalendar } from '../../tests/support/icalendar';
+import { NO_PROGRAM_FACTS } from './programFacts';
 
 const training: CalendarTraining = {
   id: '6f1c1d2e-0000-4000-8000-000000000001',
@@ -16,6 +17,9 @@ const training: CalendarTraining = {
   createdAt: '2026-10-01T08:00:00.000Z',
   updatedAt: '2026-11-20T09:30:00.000Z',
   trainer: { name: 'Dr. Ana Ruiz' },
+  ...NO_PROGRAM_FACTS,
+  price: 1250,
+  refundPolicy: null,
 };
 const site = 'https://x.test';
 
@@ -92,5 +96,45 @@ describe('the Add to Calendar file', () => {
   test('the file name is made of the title’s letters and digits', () => {
     expect(calendarFileName('EMDR Basic: "Part 1"')).toBe('emdr-basic-part-1.ics');
     expect(calendarFileName('ßßß')).toBe('training.ics');
+  });
+
+  test('names the CE approvals and the whole cost in the description, and still parses', () => {
+    const text = trainingCalendar(
+      {
+        ...training,
+        programType: 'basic',
+        language: 'es',
+        ceApprovals: [
+          { body: 'APA', boardName: null, providerNumber: 'P-1', hours: 50, statement: 'Not in the calendar.' },
+          { body: 'STATE_BOARD', boardName: 'Texas BHEC; LPC, LMFT', providerNumber: null, hours: 6, statement: null },
+        ],
+        consultation: { hours: 10, included: false, costMin: 600, costMax: 900 },
+        completionWindowMonths: 18,
+        refundPolicy: 'Full refund until 30 days before.',
+      },
+      site,
+    );
+    expect(rfc5545Problems(text)).toEqual([]);
+    const description = validCalendar(text).events[0]!.description;
+    expect(description).toContain(
+      [
+        'Trainer: Dr. Ana Ruiz',
+        'Program: Basic Training',
+        'Language: Spanish',
+        'CE: APA (American Psychological Association): 50 CE hours, provider P-1',
+        'CE: State board — Texas BHEC; LPC, LMFT: 6 CE hours',
+        'Tuition: $1,250',
+        'Consultation: 10 hours, about $600–$900, not included',
+        'Total cost: $1,850–$2,150',
+        'Completion window: 18 months',
+        'Details: https://x.test/training/6f1c1d2e-0000-4000-8000-000000000001',
+      ].join('\n'),
+    );
+    expect(description).not.toContain('Not in the calendar.');
+    expect(text.replace(/\r\n /g, '')).toContain('Texas BHEC\\; LPC\\, LMFT');
+  });
+
+  test('a training without facts says its tuition and that the consultation is not stated', () => {
+    expect(event!.description).toContain('Tuition: $1,250\nTotal cost: $1,250 (consultation not stated)\nDetails:');
   });
 });

@@ -1,5 +1,6 @@
 import { calendar, escapeText, uriValue, utcDateTime, type ContentLine } from './ical';
 import { trainingPath } from './trainingPath';
+import { factLines, type ProgramFacts } from './programFacts';
 
 /**
  * The one calendar event of a training, used by the 'Add to Calendar' download and by every feed,
@@ -11,8 +12,10 @@ import { trainingPath } from './trainingPath';
  *   LAST-MODIFIED its last change: clients take a newer SEQUENCE as a change to apply, and the
  *   file stays byte-identical between builds when nothing changed.
  * - Instants are written in UTC from the stored timestamps, whatever the server's time zone.
+ * - DESCRIPTION carries the program facts as plain lines (factLines): program type, CE approvals
+ *   and the cost, so a clinician's calendar holds what they decided on.
  */
-export interface CalendarTraining {
+export interface CalendarTraining extends ProgramFacts {
   id: string;
   title: string;
   description: string;
@@ -26,6 +29,7 @@ export interface CalendarTraining {
   createdAt: string | Date;
   updatedAt: string | Date;
   trainer: { name: string } | null;
+  language?: string;
 }
 
 export const UID_DOMAIN = 'emdr-training-marketplace';
@@ -42,6 +46,7 @@ export function trainingEvent(t: CalendarTraining, siteUrl: string | URL): Conte
     '',
     `Format: ${t.format}`,
     ...(t.trainer ? [`Trainer: ${t.trainer.name}`] : []),
+    ...factLines(t),
     `Details: ${pageUrl}`,
     `Register: ${t.thinkificUrl}`,
   ];

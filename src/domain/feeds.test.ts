@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { allFeeds, feedForFilters, feedUrls, formatFeed, stateFeed } from './feedCatalog';
 import { feedCalendar, feedTrainings, type FeedTraining } from './feeds';
 import { validCalendar } from '../../tests/support/icalendar';
+import { NO_PROGRAM_FACTS } from './programFacts';
 
 const now = new Date('2027-01-01T00:00:00Z');
 const base = {
@@ -15,6 +16,9 @@ const base = {
   trainer: { name: 'Dr. Feed' },
   startDate: '2027-02-01T15:00:00Z',
   endDate: '2027-02-02T23:00:00Z',
+  ...NO_PROGRAM_FACTS,
+  price: 900,
+  refundPolicy: null,
 };
 const t = (id: string, format: string, state: string | null, extra: Partial<FeedTraining> = {}): FeedTraining => ({
   ...base,
@@ -80,5 +84,19 @@ describe('the calendar feeds', () => {
       https: 'https://emdr.example/feeds/california.ics',
       webcal: 'webcal://emdr.example/feeds/california.ics',
     });
+  });
+
+  test("a feed's events carry the CE approvals and the cost, and parse", () => {
+    const facts: Partial<FeedTraining> = {
+      ceApprovals: [{ body: 'NBCC', boardName: null, providerNumber: '6759', hours: 50, statement: null }],
+      consultation: { hours: 10, included: true, costMin: null, costMax: null },
+    };
+    const feed = allFeeds().find((f) => f.slug === 'all')!;
+    const text = new TextDecoder().decode(feedCalendar(feed, [t('6', 'Virtual', 'CA', facts)], 'https://x.test', now));
+    const [event] = validCalendar(text).events;
+    expect(event!.description).toContain(
+      'CE: NBCC (National Board for Certified Counselors): 50 CE hours, provider 6759',
+    );
+    expect(event!.description).toContain('Consultation: 10 hours included\nTotal cost: $900');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { serializeJsonLd, trainingJsonLd, type JsonLdTraining } from './jsonLd';
+import { jsonLdDescription, serializeJsonLd, trainingJsonLd, type JsonLdTraining } from './jsonLd';
 
 const training: JsonLdTraining = {
   title: 'EMDR Basic Training',
@@ -54,5 +54,64 @@ describe('training JSON-LD', () => {
     const text = serializeJsonLd(trainingJsonLd(hostile, 'u'));
     expect(text).not.toMatch(/<|>/);
     expect((JSON.parse(text) as { name: string }).name).toBe(hostile.title);
+  });
+
+  test('names the language and the CE approvals; the offer stays the tuition', () => {
+    const ld = trainingJsonLd(
+      {
+        ...training,
+        language: 'es',
+        ceApprovals: [
+          { body: 'APA', boardName: null, hours: 50 },
+          { body: 'NBCC', boardName: null, hours: 50 },
+        ],
+      },
+      'u',
+    );
+    expect(ld.inLanguage).toBe('es');
+    expect(ld.description).toBe('Learn EMDR. CE: APA 50 hours, NBCC 50 hours.');
+    expect(ld.offers).toMatchObject({ '@type': 'Offer', price: 1500, priceCurrency: 'USD' });
+    expect(trainingJsonLd(training, 'u')).toMatchObject({ inLanguage: 'en', description: 'Learn EMDR.' });
+  });
+
+  test('the CE sentence follows the description whatever it ends with, and a state board by its name', () => {
+    const board = [{ body: 'STATE_BOARD' as const, boardName: 'Texas BHEC', hours: 6 }];
+    expect(jsonLdDescription({ description: 'Learn EMDR', ceApprovals: board })).toBe(
+      'Learn EMDR. CE: Texas BHEC 6 hours.',
+    );
+    expect(jsonLdDescription({ description: 'Why EMDR?\n', ceApprovals: board })).toBe(
+      'Why EMDR? CE: Texas BHEC 6 hours.',
+    );
+    expect(jsonLdDescription({ description: '', ceApprovals: board })).toBe('CE: Texas BHEC 6 hours.');
+  });
+
+  test("has every property Google's Event rich result requires or recommends, of the right kind", () => {
+    // https://developers.google.com/search/docs/appearance/structured-data/event
+    const ld = trainingJsonLd(
+      { ...training, ceApprovals: [{ body: 'APA', boardName: null, hours: 50 }], language: 'en' },
+      'https://x.test/training/1',
+    );
+    for (const key of ['name', 'startDate', 'location']) expect(ld[key], key).toBeTruthy();
+    for (const key of [
+      'description',
+      'endDate',
+      'eventStatus',
+      'eventAttendanceMode',
+      'offers',
+      'organizer',
+      'performer',
+    ])
+      expect(ld[key], key).toBeTruthy();
+    expect(typeof ld.description).toBe('string');
+    expect(typeof ld.inLanguage).toBe('string');
+    expect(Number.isNaN(Date.parse(ld.startDate as string))).toBe(false);
+    expect(ld.offers).toEqual({
+      '@type': 'Offer',
+      price: 1500,
+      priceCurrency: 'USD',
+      url: training.thinkificUrl,
+      availability: 'https://schema.org/InStock',
+    });
+    expect(JSON.parse(serializeJsonLd(ld))).toEqual(ld);
   });
 });

@@ -1,4 +1,5 @@
 import { toOffsetDateTime } from './zonedTime';
+import { DEFAULT_LANGUAGE, ceSummary, type CeApproval } from './programFacts';
 
 /**
  * schema.org EducationEvent for a training page, and its safe serialisation: `<` is
@@ -17,6 +18,18 @@ export interface JsonLdTraining {
   price: number;
   thinkificUrl: string;
   trainer: { name: string; website?: string | null } | null;
+  /** BCP 47 primary tag ('en' when absent). */
+  language?: string;
+  ceApprovals?: readonly Pick<CeApproval, 'body' | 'boardName' | 'hours'>[];
+}
+
+/** The page's description with its CE approvals named: "… CE: APA 50 hours, NBCC 50 hours." */
+export function jsonLdDescription(t: Pick<JsonLdTraining, 'description' | 'ceApprovals'>): string {
+  const approvals = t.ceApprovals ?? [];
+  if (approvals.length === 0) return t.description;
+  const text = t.description.trimEnd();
+  const sentence = text === '' || /[.!?]$/.test(text) ? text : `${text}.`;
+  return `${sentence}${sentence ? ' ' : ''}CE: ${ceSummary(approvals)}.`;
 }
 
 const ATTENDANCE_MODE: Record<string, string> = {
@@ -45,14 +58,16 @@ export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<strin
     '@context': 'https://schema.org',
     '@type': 'EducationEvent',
     name: t.title,
-    description: t.description,
+    description: jsonLdDescription(t),
     url: pageUrl,
+    inLanguage: t.language ?? DEFAULT_LANGUAGE,
     // Local time with its offset ('2027-03-06T09:00:00-08:00'): Google reads the event's own hour from it.
     startDate: toOffsetDateTime(t.startDate, t.timeZone),
     endDate: toOffsetDateTime(t.endDate, t.timeZone),
     eventStatus: 'https://schema.org/EventScheduled',
     eventAttendanceMode: ATTENDANCE_MODE[t.format] ?? ATTENDANCE_MODE['In-Person'],
     location,
+    // The offer is the tuition, what Register sells; a consultation not included is on the page, not here.
     offers: {
       '@type': 'Offer',
       price: t.price,

@@ -125,13 +125,42 @@ export function bodiesText(bodies: readonly string[]): string {
   return bodies.map((code) => ceBodyOf(code)?.short ?? code).join(' · ');
 }
 
+/** The bodies' short names, once each, in CE_BODIES order: what a card shows ("APA", "ASWB ACE"). */
+export function approvingBodyNames(approvals: readonly Pick<CeApproval, 'body'>[]): string[] {
+  return approvingBodies(approvals).map((code) => ceBodyOf(code)?.short ?? code);
+}
+
+const namedBoard = (a: Pick<CeApproval, 'body' | 'boardName'>) =>
+  a.boardName && NAMED_BODIES.includes(a.body) ? a.boardName : null;
+
+/** Who approves, in full: the body's name, or the board's own name for a state board or other approver. */
+export function approverName(a: Pick<CeApproval, 'body' | 'boardName'>): string {
+  return namedBoard(a) ?? ceBodyOf(a.body)?.name ?? a.body;
+}
+
+/** Who approves, in short: "APA", "ASWB ACE", or the board's own name for a state board or other approver. */
+export function approverShort(a: Pick<CeApproval, 'body' | 'boardName'>): string {
+  return namedBoard(a) ?? ceBodyOf(a.body)?.short ?? a.body;
+}
+
+/** Hours per approver, the side card's CE line: "APA 50 · NBCC 50". */
+export function ceHoursText(approvals: readonly Pick<CeApproval, 'body' | 'boardName' | 'hours'>[]): string {
+  return approvals.map((a) => `${approverShort(a)} ${a.hours}`).join(' · ');
+}
+
+/** Hours per approver as a phrase: "APA 50 hours, NBCC 50 hours". */
+export function ceSummary(approvals: readonly Pick<CeApproval, 'body' | 'boardName' | 'hours'>[]): string {
+  return approvals.map((a) => `${approverShort(a)} ${hoursText(a.hours)}`).join(', ');
+}
+
 const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 export function dollarRange(min: number, max: number): string {
   return min === max ? dollars(min) : `${dollars(min)}–${dollars(max)}`;
 }
 
-const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+/** "1 hour", "12.5 hours". */
+export const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
 
 /** "10 hours included", "10 hours, about $600–$900, not included", "not stated". */
 export function consultationText(c: Consultation | null): string {
@@ -141,17 +170,65 @@ export function consultationText(c: Consultation | null): string {
   return `${hoursText(c.hours)}${cost}, not included`;
 }
 
+/** "Complete within 18 months". */
+export function completionWindowText(months: number): string {
+  return `Complete within ${months} month${months === 1 ? '' : 's'}`;
+}
+
+/** The total as text: "$1,850–$2,150", or "at least $1,250" while the consultation is not stated. */
+export function totalCostText(total: TotalCost): string {
+  return total.complete ? dollarRange(total.min, total.max) : `at least ${dollars(total.min)}`;
+}
+
+/**
+ * Whether a training states any program fact besides its price: a training saved before the facts
+ * existed states none, and its language is the default rather than a statement.
+ */
+export function statesProgramFacts(
+  t: Pick<ProgramFacts, 'programType' | 'ceApprovals' | 'consultation' | 'completionWindowMonths'> & {
+    eligibility?: string | null;
+    accessibility?: string | null;
+  },
+): boolean {
+  return (
+    t.programType != null ||
+    t.ceApprovals.length > 0 ||
+    t.consultation != null ||
+    t.completionWindowMonths != null ||
+    !!t.eligibility?.trim() ||
+    !!t.accessibility?.trim()
+  );
+}
+
+/**
+ * The language's English name when a page should name it, else null: always when it is not English
+ * (a clinician assumes English), and for an English training that states its other facts.
+ */
+export function shownLanguage(t: Parameters<typeof statesProgramFacts>[0] & { language: string }): string | null {
+  if (t.language === DEFAULT_LANGUAGE && !statesProgramFacts(t)) return null;
+  return languageName(t.language) ?? t.language;
+}
+
 /** One approval as a line of text: "APA (American Psychological Association): 50 hours, provider #1234". */
 export function approvalLine(a: Pick<CeApproval, 'body' | 'boardName' | 'providerNumber' | 'hours'>): string {
   const body = ceBodyOf(a.body);
-  const who = a.boardName ? `${body?.short ?? a.body} — ${a.boardName}` : `${body?.short ?? a.body} (${body?.name ?? a.body})`;
+  const who = a.boardName
+    ? `${body?.short ?? a.body} — ${a.boardName}`
+    : `${body?.short ?? a.body} (${body?.name ?? a.body})`;
   const provider = a.providerNumber ? `, provider ${a.providerNumber}` : '';
   return `${who}: ${a.hours} CE hours${provider}`;
 }
 
-/** Lines for a calendar DESCRIPTION or an e-mail: CE approvals and the cost, as plain text. */
-export function factLines(t: ProgramFacts): string[] {
-  const lines = t.ceApprovals.map((a) => `CE: ${approvalLine(a)}`);
+/**
+ * Lines for a calendar DESCRIPTION or an e-mail, as plain text: the program type, the language when
+ * it is not English, the CE approvals and the cost.
+ */
+export function factLines(t: ProgramFacts & { language?: string }): string[] {
+  const lines: string[] = [];
+  const type = programTypeLabel(t.programType);
+  if (type) lines.push(`Program: ${type}`);
+  if (t.language && t.language !== DEFAULT_LANGUAGE) lines.push(`Language: ${languageName(t.language) ?? t.language}`);
+  lines.push(...t.ceApprovals.map((a) => `CE: ${approvalLine(a)}`));
   const total = totalCost(t);
   lines.push(`Tuition: ${dollars(t.price)}`);
   if (t.consultation) lines.push(`Consultation: ${consultationText(t.consultation)}`);

@@ -1,4 +1,12 @@
 import { DEFAULT_TIME_ZONE } from './timeZones';
+import {
+  approvingBodyNames,
+  isFullCostDisclosed,
+  totalCost,
+  type CeApproval,
+  type Consultation,
+  type ProgramType,
+} from './programFacts';
 
 /**
  * A training card's projection: only what the card shows. The static render, the island and the
@@ -15,20 +23,43 @@ export interface TrainingCardData {
   /** The card's dates are the days of the training's own zone. */
   timeZone: string;
   trainer: { name: string; photo: string | null } | null;
+  programType: ProgramType | null;
+  /** The approving bodies' short names, once each ("APA", "ASWB ACE"). */
+  ceBodies: string[];
+  /** Tuition plus consultation, only when it differs from the price. */
+  totalCost: { min: number; max: number } | null;
+  fullCostDisclosed: boolean;
 }
 
-export function toCardData(t: {
-  id: string;
-  title: string;
-  price: number;
-  startDate: string | Date;
-  endDate: string | Date;
-  location: string;
-  format: string;
-  timeZone?: string;
-  trainer: { name: string; photo: string | null } | null;
-}): TrainingCardData {
+/** The program facts a card reads; absent ones count as not stated. */
+interface CardFacts {
+  programType?: ProgramType | null;
+  ceApprovals?: readonly Pick<CeApproval, 'body'>[];
+  consultation?: Consultation | null;
+  completionWindowMonths?: number | null;
+  refundPolicy?: string | null;
+}
+
+export function toCardData(
+  t: {
+    id: string;
+    title: string;
+    price: number;
+    startDate: string | Date;
+    endDate: string | Date;
+    location: string;
+    format: string;
+    timeZone?: string;
+    trainer: { name: string; photo: string | null } | null;
+  } & CardFacts,
+): TrainingCardData {
   const iso = (d: string | Date) => (typeof d === 'string' ? d : d.toISOString());
+  const facts = {
+    consultation: t.consultation ?? null,
+    completionWindowMonths: t.completionWindowMonths ?? null,
+    refundPolicy: t.refundPolicy ?? null,
+  };
+  const total = totalCost({ price: t.price, consultation: facts.consultation });
   return {
     id: t.id,
     title: t.title,
@@ -39,5 +70,9 @@ export function toCardData(t: {
     format: t.format,
     timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
     trainer: t.trainer ? { name: t.trainer.name, photo: t.trainer.photo } : null,
+    programType: t.programType ?? null,
+    ceBodies: approvingBodyNames(t.ceApprovals ?? []),
+    totalCost: total.min === t.price && total.max === t.price ? null : { min: total.min, max: total.max },
+    fullCostDisclosed: isFullCostDisclosed(facts),
   };
 }

@@ -121,6 +121,30 @@ describe('which pages a change touches', () => {
     );
   });
 
+  test("a new approval statement alone touches the training's page and its feeds, not the cards", () => {
+    const apa = { body: 'APA' as const, boardName: null, providerNumber: '1', hours: 50, statement: 'Approved.' };
+    const before = pageInputDigests(site(edit(1, { ceApprovals: [apa] })));
+    const after = pageInputDigests(site(edit(1, { ceApprovals: [{ ...apa, statement: 'Approved.  Really.' }] })));
+    const { render } = touchedPages(before, after);
+    expect(render).toContain(`/training/${id(1)}`);
+    expect(render).toEqual(expect.arrayContaining(['/feeds/all.ics', '/feeds/california.ics']));
+    // The cards show the bodies, not the statements: the listing pages stay.
+    expect(render).not.toContain('/');
+    expect(render).not.toContain('/trainings/california');
+  });
+
+  test("a fact a card shows (a new approving body, the consultation) touches the card's listing pages too", () => {
+    const apa = { body: 'APA' as const, boardName: null, providerNumber: null, hours: 50, statement: null };
+    for (const fields of [
+      { ceApprovals: [apa] },
+      { consultation: { hours: 10, included: false, costMin: 600, costMax: 900 } },
+      { programType: 'basic' as const },
+    ]) {
+      const { render } = touched(edit(1, fields));
+      expect(render).toEqual(expect.arrayContaining([`/training/${id(1)}`, '/', '/trainings/california']));
+    }
+  });
+
   test('unpublishing the last training of a state removes its page and its training page', () => {
     const withWyoming = pageInputDigests(site((list) => [...list, training(61, { state: 'WY' })]));
     const { render, remove } = touchedPages(withWyoming, pageInputDigests(site()));

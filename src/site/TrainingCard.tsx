@@ -2,10 +2,12 @@ import type { TrainingCardData } from '../domain/trainingCard';
 import { UNKNOWN_TRAINER, formatDateRange, formatPrice } from '../domain/display';
 import TrainerAvatar from './TrainerAvatar';
 import { trainingPath } from '../domain/trainingPath';
+import { programTypeLabel } from '../domain/programFacts';
 
 /** One training in the home grid (docs/product.md); the whole card links to its page. */
 export default function TrainingCard({ training }: { training: TrainingCardData }) {
   const trainerName = training.trainer?.name ?? UNKNOWN_TRAINER;
+  const total = training.totalCost;
   return (
     <article
       className="relative flex w-full flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600"
@@ -14,6 +16,14 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
       <div className="mb-3 flex flex-wrap gap-2 text-xs font-semibold">
         <span className="rounded-full bg-amber-100 px-2 py-1 text-amber-900">Example Listing</span>
         <span className="rounded-full bg-brand-100 px-2 py-1 text-brand-900">EMDRIA Certified Provider</span>
+        {training.programType && (
+          <span className="rounded-full bg-slate-100 px-2 py-1 text-slate-800">
+            {programTypeLabel(training.programType)}
+          </span>
+        )}
+        {training.fullCostDisclosed && (
+          <span className="rounded-full bg-green-100 px-2 py-1 text-green-900">Full cost disclosed</span>
+        )}
       </div>
       <div className="mb-3 flex items-center gap-3">
         <TrainerAvatar name={trainerName} photo={training.trainer?.photo ?? null} />
@@ -29,6 +39,12 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
         </a>
       </h3>
       <p className="mb-2 text-xl font-bold text-brand-800">{formatPrice(training.price)}</p>
+      {total && (
+        <p className="mb-2 text-sm text-slate-700">
+          Total {formatPrice(total.min)}
+          {total.max > total.min && `–${formatPrice(total.max)}`} with consultation
+        </p>
+      )}
       <dl className="mt-auto space-y-1 text-sm text-slate-700">
         <div>
           <dt className="sr-only">Dates</dt>
@@ -46,6 +62,12 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
             </span>
           </dd>
         </div>
+        {training.ceBodies.length > 0 && (
+          <div>
+            <dt className="sr-only">CE approved by</dt>
+            <dd>CE: {training.ceBodies.join(' · ')}</dd>
+          </div>
+        )}
       </dl>
     </article>
   );

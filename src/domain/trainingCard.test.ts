@@ -1,0 +1,76 @@
+import { describe, expect, test } from 'vitest';
+import { toCardData } from './trainingCard';
+import type { CeApproval } from './programFacts';
+
+const approval = (body: CeApproval['body'], statement: string | null = null): CeApproval => ({
+  body,
+  boardName: null,
+  providerNumber: '1234',
+  hours: 50,
+  statement,
+});
+
+const row = {
+  id: '1',
+  title: 'EMDR Basic Training',
+  description: 'Not on the card.',
+  price: 1250,
+  startDate: new Date('2027-01-01T16:00:00Z'),
+  endDate: '2027-01-03T23:00:00.000Z',
+  location: 'Austin, TX',
+  format: 'In-Person',
+  timeZone: 'America/Chicago',
+  trainer: { name: 'Dr. Ana Ruiz', photo: null, bio: 'Not on the card.' },
+  programType: 'basic' as const,
+  ceApprovals: [approval('NBCC', 'A long statement.'), approval('APA'), approval('ASWB')],
+  consultation: { hours: 10, included: false, costMin: 600, costMax: 900 },
+  completionWindowMonths: 18,
+  refundPolicy: 'Full refund until 30 days before.',
+};
+
+describe('a training card', () => {
+  test('carries the program type, the bodies by short name, the total and the disclosure badge', () => {
+    expect(toCardData(row)).toEqual({
+      id: '1',
+      title: 'EMDR Basic Training',
+      price: 1250,
+      startDate: '2027-01-01T16:00:00.000Z',
+      endDate: '2027-01-03T23:00:00.000Z',
+      location: 'Austin, TX',
+      format: 'In-Person',
+      timeZone: 'America/Chicago',
+      trainer: { name: 'Dr. Ana Ruiz', photo: null },
+      programType: 'basic',
+      ceBodies: ['APA', 'NBCC', 'ASWB ACE'],
+      totalCost: { min: 1850, max: 2150 },
+      fullCostDisclosed: true,
+    });
+  });
+
+  test('has no total when it equals the price, and no badge without the full cost', () => {
+    const included = toCardData({ ...row, consultation: { hours: 10, included: true, costMin: null, costMax: null } });
+    expect(included.totalCost).toBeNull();
+    expect(included.fullCostDisclosed).toBe(true);
+    const noWindow = toCardData({ ...row, completionWindowMonths: null });
+    expect(noWindow.fullCostDisclosed).toBe(false);
+  });
+
+  test('a training that states no facts gets an empty projection of them', () => {
+    const { programType, ceApprovals, consultation, completionWindowMonths, refundPolicy, ...plain } = row;
+    void [programType, ceApprovals, consultation, completionWindowMonths, refundPolicy];
+    expect(toCardData(plain)).toMatchObject({
+      programType: null,
+      ceBodies: [],
+      totalCost: null,
+      fullCostDisclosed: false,
+    });
+  });
+
+  test('carries no statement, provider number or other text the card does not show', () => {
+    const json = JSON.stringify(toCardData(row));
+    expect(json).not.toContain('statement');
+    expect(json).not.toContain('1234');
+    expect(json).not.toContain('Not on the card');
+    expect(json).not.toContain('refund');
+  });
+});
