@@ -6,6 +6,7 @@ import { DEFAULT_SORT, PAGE_SIZE } from '../domain/listingView';
 import { builtListing, upcomingTrainings } from './siteData';
 import { listingEntry } from '../domain/listingQuery';
 import { searchableText } from '../domain/filters';
+import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 
 const NOW = '2027-01-10T12:00:00.000Z';
 const STATES = ['CA', 'OR', 'NV', null];
@@ -29,6 +30,13 @@ function site(): SiteData {
       isPublished: n % 11 !== 0,
       createdAt: new Date(Date.UTC(2026, 5, 1) - n * 60_000).toISOString(),
       trainer: { name: 'Trainer' },
+      ...NO_PROGRAM_FACTS,
+      // Some rows state facts, so the state pages' fact counts are checked too.
+      ceApprovals:
+        n % 5 === 0 ? [{ body: 'APA', boardName: null, providerNumber: null, hours: 50, statement: null }] : [],
+      programType: n % 2 ? 'basic' : null,
+      language: n % 6 === 0 ? 'es' : 'en',
+      refundPolicy: null,
     } as unknown as SiteTraining;
   });
   return { generatedAt: NOW, trainings };
