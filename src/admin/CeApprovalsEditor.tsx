@@ -1,5 +1,6 @@
 import { useFieldArray, useFormContext } from 'react-hook-form';
 import { CE_BODIES } from '../domain/programFacts';
+import { CE_BODY_NAMES } from '../domain/ceApprovalText';
 import { FACT_TEXT_MAX } from '../domain/programFields';
 import { EMPTY_CE_APPROVAL_ROW, type TrainingFormValues } from '../domain/trainingForm';
 import { FormField } from '../ui/FormField';
@@ -8,7 +9,7 @@ import { optionalNumber } from './trainingFormValues';
 
 const BODY_OPTIONS = [
   { value: '', label: 'Choose the approving body' },
-  ...CE_BODIES.map((b) => ({ value: b.code, label: b.name })),
+  ...CE_BODIES.map((b) => ({ value: b.code, label: CE_BODY_NAMES[b.code] })),
 ];
 const ADD_ID = 'ceApprovals-add';
 

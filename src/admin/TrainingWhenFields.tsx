@@ -1,7 +1,8 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { useFormContext } from 'react-hook-form';
 import type { TrainingFormValues } from '../domain/trainingForm';
-import { TIME_ZONES, splitStateNote, timeZoneLabel, zoneForState } from '../domain/timeZones';
+import { TIME_ZONES, timeZoneLabel, zoneForState } from '../domain/timeZones';
+import { splitStateNote } from '../domain/timeZoneNotes';
 import { Field, describedBy, inputClass } from '../ui/Field';
 
 /**

@@ -1,6 +1,7 @@
 import { calendar, escapeText, uriValue, utcDateTime, type ContentLine } from './ical';
 import { trainingPath } from './trainingPath';
-import { factLines, type ProgramFacts } from './programFacts';
+import type { ProgramFacts } from './programFacts';
+import { factLines } from './ceApprovalText';
 
 /**
  * The one calendar event of a training, used by the 'Add to Calendar' download and by every feed,

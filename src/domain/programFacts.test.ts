@@ -1,7 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import {
   NO_PROGRAM_FACTS,
-  approverName,
   approverShort,
   approvingBodyNames,
   bodiesText,
@@ -11,7 +10,6 @@ import {
   completionWindowText,
   consultationText,
   dollarRange,
-  factLines,
   isFullCostDisclosed,
   languageName,
   programTypeLabel,
@@ -22,6 +20,7 @@ import {
   type CeApproval,
   type ProgramFacts,
 } from './programFacts';
+import { approverName, factLines } from './ceApprovalText';
 
 const approval = (body: CeApproval['body'], hours: number, extra: Partial<CeApproval> = {}): CeApproval => ({
   body,

@@ -4,15 +4,15 @@
  * Zod-free: the public islands (cards, filters) import it; the schemas are in programFields.ts.
  */
 
-/** Approving bodies, in the order pages list them. `short` is what a card shows. */
+/** Approving bodies, in the order pages list them. `short` is what a card shows; full names: ceApprovalText.ts. */
 export const CE_BODIES = [
-  { code: 'APA', short: 'APA', name: 'American Psychological Association' },
-  { code: 'NBCC', short: 'NBCC', name: 'National Board for Certified Counselors' },
-  { code: 'ASWB', short: 'ASWB ACE', name: 'Association of Social Work Boards, Approved Continuing Education' },
-  { code: 'NAADAC', short: 'NAADAC', name: 'NAADAC, the Association for Addiction Professionals' },
-  { code: 'EMDRIA', short: 'EMDRIA', name: 'EMDR International Association (EMDRIA credits)' },
-  { code: 'STATE_BOARD', short: 'State board', name: 'State licensing board' },
-  { code: 'OTHER', short: 'Other', name: 'Other approver' },
+  { code: 'APA', short: 'APA' },
+  { code: 'NBCC', short: 'NBCC' },
+  { code: 'ASWB', short: 'ASWB ACE' },
+  { code: 'NAADAC', short: 'NAADAC' },
+  { code: 'EMDRIA', short: 'EMDRIA' },
+  { code: 'STATE_BOARD', short: 'State board' },
+  { code: 'OTHER', short: 'Other' },
 ] as const;
 export type CeBody = (typeof CE_BODIES)[number]['code'];
 export const CE_BODY_CODES = CE_BODIES.map((b) => b.code) as [CeBody, ...CeBody[]];
@@ -130,13 +130,8 @@ export function approvingBodyNames(approvals: readonly Pick<CeApproval, 'body'>[
   return approvingBodies(approvals).map((code) => ceBodyOf(code)?.short ?? code);
 }
 
-const namedBoard = (a: Pick<CeApproval, 'body' | 'boardName'>) =>
+export const namedBoard = (a: Pick<CeApproval, 'body' | 'boardName'>) =>
   a.boardName && NAMED_BODIES.includes(a.body) ? a.boardName : null;
-
-/** Who approves, in full: the body's name, or the board's own name for a state board or other approver. */
-export function approverName(a: Pick<CeApproval, 'body' | 'boardName'>): string {
-  return namedBoard(a) ?? ceBodyOf(a.body)?.name ?? a.body;
-}
 
 /** Who approves, in short: "APA", "ASWB ACE", or the board's own name for a state board or other approver. */
 export function approverShort(a: Pick<CeApproval, 'body' | 'boardName'>): string {
@@ -153,7 +148,7 @@ export function ceSummary(approvals: readonly Pick<CeApproval, 'body' | 'boardNa
   return approvals.map((a) => `${approverShort(a)} ${hoursText(a.hours)}`).join(', ');
 }
 
-const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
+export const dollars = (n: number) => `$${n.toLocaleString('en-US')}`;
 
 export function dollarRange(min: number, max: number): string {
   return min === max ? dollars(min) : `${dollars(min)}–${dollars(max)}`;
@@ -207,34 +202,6 @@ export function statesProgramFacts(
 export function shownLanguage(t: Parameters<typeof statesProgramFacts>[0] & { language: string }): string | null {
   if (t.language === DEFAULT_LANGUAGE && !statesProgramFacts(t)) return null;
   return languageName(t.language) ?? t.language;
-}
-
-/** One approval as a line of text: "APA (American Psychological Association): 50 hours, provider #1234". */
-export function approvalLine(a: Pick<CeApproval, 'body' | 'boardName' | 'providerNumber' | 'hours'>): string {
-  const body = ceBodyOf(a.body);
-  const who = a.boardName
-    ? `${body?.short ?? a.body} — ${a.boardName}`
-    : `${body?.short ?? a.body} (${body?.name ?? a.body})`;
-  const provider = a.providerNumber ? `, provider ${a.providerNumber}` : '';
-  return `${who}: ${a.hours} CE hours${provider}`;
-}
-
-/**
- * Lines for a calendar DESCRIPTION or an e-mail, as plain text: the program type, the language when
- * it is not English, the CE approvals and the cost.
- */
-export function factLines(t: ProgramFacts & { language?: string }): string[] {
-  const lines: string[] = [];
-  const type = programTypeLabel(t.programType);
-  if (type) lines.push(`Program: ${type}`);
-  if (t.language && t.language !== DEFAULT_LANGUAGE) lines.push(`Language: ${languageName(t.language) ?? t.language}`);
-  lines.push(...t.ceApprovals.map((a) => `CE: ${approvalLine(a)}`));
-  const total = totalCost(t);
-  lines.push(`Tuition: ${dollars(t.price)}`);
-  if (t.consultation) lines.push(`Consultation: ${consultationText(t.consultation)}`);
-  lines.push(`Total cost: ${dollarRange(total.min, total.max)}${total.complete ? '' : ' (consultation not stated)'}`);
-  if (t.completionWindowMonths) lines.push(`Completion window: ${t.completionWindowMonths} months`);
-  return lines;
 }
 
 /** A training that states none of the facts (what every training was before they existed). */

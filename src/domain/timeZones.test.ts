@@ -4,15 +4,14 @@ import { describe, expect, test } from 'vitest';
 import { STATE_CODES } from './states';
 import {
   DEFAULT_TIME_ZONE,
-  SPLIT_STATES,
   STATE_TIME_ZONES,
   TIME_ZONE_IDS,
   formatDay,
   formatWhen,
-  splitStateNote,
   trainingZoneAbbreviation,
   zoneForState,
 } from './timeZones';
+import { SPLIT_STATES, splitStateNote } from './timeZoneNotes';
 import { toOffsetDateTime, toWallClock, wallClockToInstant } from './zonedTime';
 
 // Every state's default zone, written out once more by hand so a slip in the table shows here.

@@ -24,10 +24,14 @@ export const TIME_ZONE_MESSAGE = 'Choose one of the listed US time zones';
 /** Trainings without a state (and rows from before zones existed) keep the zone the site always showed. */
 export const DEFAULT_TIME_ZONE: TimeZoneId = 'America/New_York';
 
-const ET = 'America/New_York';
-const CT = 'America/Chicago';
-const MT = 'America/Denver';
-const PT = 'America/Los_Angeles';
+/** The four mainland zones by their usual initials. */
+export const MAINLAND_ZONES = {
+  ET: 'America/New_York',
+  CT: 'America/Chicago',
+  MT: 'America/Denver',
+  PT: 'America/Los_Angeles',
+} as const satisfies Record<string, TimeZoneId>;
+const { ET, CT, MT, PT } = MAINLAND_ZONES;
 
 /** Each state's default zone; a state spanning two zones gets the one where most of its people live. */
 export const STATE_TIME_ZONES: Record<StateCode, TimeZoneId> = {
@@ -37,25 +41,6 @@ export const STATE_TIME_ZONES: Record<StateCode, TimeZoneId> = {
   ND: CT, OH: ET, OK: CT, OR: PT, PA: ET, RI: ET, SC: ET, SD: CT, TN: CT, TX: CT, UT: MT, VT: ET, VA: ET,
   WA: PT, WV: ET, WI: CT, WY: MT,
 }; // prettier-ignore
-
-/** States whose default may be wrong for a training: the other zone and where it applies. */
-export const SPLIT_STATES: Partial<Record<StateCode, { other: TimeZoneId; where: string }>> = {
-  AK: { other: 'America/Adak', where: 'the western Aleutian Islands' },
-  AZ: { other: MT, where: 'the Navajo Nation, which observes daylight saving time' },
-  FL: { other: CT, where: 'the western Panhandle' },
-  ID: { other: PT, where: 'the northern Panhandle' },
-  IN: { other: CT, where: 'the northwest and southwest corners' },
-  KS: { other: MT, where: 'four western counties' },
-  KY: { other: CT, where: 'the western half' },
-  MI: { other: CT, where: 'four Upper Peninsula counties' },
-  NE: { other: MT, where: 'the western Panhandle' },
-  NV: { other: MT, where: 'West Wendover' },
-  ND: { other: MT, where: 'the southwest' },
-  OR: { other: MT, where: 'most of Malheur County' },
-  SD: { other: MT, where: 'the western half' },
-  TN: { other: ET, where: 'East Tennessee' },
-  TX: { other: MT, where: 'El Paso and Hudspeth counties' },
-};
 
 export function isTimeZoneId(value: unknown): value is TimeZoneId {
   return typeof value === 'string' && (TIME_ZONE_IDS as readonly string[]).includes(value);
@@ -68,14 +53,6 @@ export function timeZoneLabel(zone: string): string {
 /** The zone a training gets when none is chosen: its state's default, or Eastern Time. */
 export function zoneForState(state: string | null | undefined): TimeZoneId {
   return (state && STATE_TIME_ZONES[state as StateCode]) || DEFAULT_TIME_ZONE;
-}
-
-/** The form's note for a state spanning two zones, e.g. Florida; null for the others. */
-export function splitStateNote(state: string | null | undefined): string | null {
-  const split = state ? SPLIT_STATES[state as StateCode] : undefined;
-  if (!split) return null;
-  const main = timeZoneLabel(zoneForState(state));
-  return `This state spans two time zones. The default is ${main}, where most of its people live; choose ${timeZoneLabel(split.other)} for ${split.where}.`;
 }
 
 export type Instant = Date | string;

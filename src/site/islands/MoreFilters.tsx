@@ -56,7 +56,7 @@ export default function MoreFilters(props: {
           <legend className="text-sm font-medium text-slate-800">CE approved by</legend>
           <div className="flex flex-wrap gap-x-4 gap-y-1">
             {CE_BODIES.map((body) => (
-              <label key={body.code} className="flex items-center gap-1 text-slate-900" title={body.name}>
+              <label key={body.code} className="flex items-center gap-1 text-slate-900">
                 <input
                   type="checkbox"
                   name="ce"
