@@ -10,6 +10,13 @@ export function getStaticPaths() {
 
 export function GET({ props, site }: APIContext<{ feed: Feed }>) {
   const data = loadSiteData();
-  const body = feedCalendar(props.feed, upcomingTrainings(data), site!, new Date(data.generatedAt));
+  const bytes = feedCalendar(props.feed, upcomingTrainings(data), site!, new Date(data.generatedAt));
+  // A stream of one chunk: a Response made from the bytes themselves copies megabytes at every publish.
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      controller.enqueue(bytes);
+      controller.close();
+    },
+  });
   return new Response(body, { headers: { 'content-type': 'text/calendar; charset=utf-8' } });
 }

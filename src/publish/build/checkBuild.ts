@@ -87,10 +87,13 @@ export function jsonLdProblems(html: string, file: string): string[] {
  * all-trainings feed is megabytes, and decoding it to search it once per draft cost the publish
  * tens of milliseconds.
  */
+const UID_LINE = Buffer.from('\nUID:');
+const AT = '@'.charCodeAt(0);
+
 function feedUids(bytes: Buffer): string[] {
   const ids: string[] = [];
-  for (let at = bytes.indexOf('\nUID:'); at !== -1; at = bytes.indexOf('\nUID:', at + 1)) {
-    const end = bytes.indexOf('@', at);
+  for (let at = bytes.indexOf(UID_LINE); at !== -1; at = bytes.indexOf(UID_LINE, at + 1)) {
+    const end = bytes.indexOf(AT, at);
     if (end !== -1) ids.push(bytes.toString('utf8', at + 5, end));
   }
   return ids;
