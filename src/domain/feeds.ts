@@ -36,9 +36,19 @@ export function feedCalendar(
   siteUrl: string | URL,
   now: Date,
 ): Uint8Array<ArrayBuffer> {
+  return concatBytes(feedParts(feed, trainings, siteUrl, now));
+}
+
+/** The feed file's bytes in order: the envelope and each training's event as kept encoded. */
+export function feedParts(
+  feed: Feed,
+  trainings: readonly FeedTraining[],
+  siteUrl: string | URL,
+  now: Date,
+): Uint8Array[] {
   const [head, tail] = calendarEnvelope({ name: feed.name, refreshHours: REFRESH_HOURS });
   const events = feedTrainings(feed, trainings, now).map((t) => writtenEvent(t, String(siteUrl)));
-  return concatBytes([utf8.encode(head), ...events, utf8.encode(tail)]);
+  return [utf8.encode(head), ...events, utf8.encode(tail)];
 }
 
 const utf8 = new TextEncoder();

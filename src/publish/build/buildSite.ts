@@ -119,7 +119,14 @@ async function makeBuild(
     for (const file of [paths.input(buildId), paths.log(buildId)]) fs.rmSync(file, { force: true });
     return { outcome: 'aborted', buildId, how };
   };
-  let made: { written?: string[]; problems?: string[]; rendered: number; restored: number; usage?: Usage };
+  let made: {
+    written?: string[];
+    checked?: string[];
+    problems?: string[];
+    rendered: number;
+    restored: number;
+    usage?: Usage;
+  };
   try {
     made =
       plan.how === 'in-process'
@@ -135,7 +142,11 @@ async function makeBuild(
   if (plan.how === 'astro-build') fs.writeFileSync(path.join(outDir, FINGERPRINT_FILE), codeFingerprint());
   const problems = [
     ...(made.problems ?? []),
-    ...checkBuild(path.join(outDir, 'client'), data, { written: made.written, extra: options.extraCheck }),
+    ...checkBuild(path.join(outDir, 'client'), data, {
+      written: made.written,
+      checked: made.checked,
+      extra: options.extraCheck,
+    }),
   ];
   if (problems.length > 0) return fail(`build rejected by the checker:\n${problems.slice(0, 20).join('\n')}`);
   phases.mark('check');
@@ -168,7 +179,7 @@ async function inProcess(
 ) {
   const live = liveBuildId(paths);
   if (!live || !options.renderer) throw new Error('an in-process publish needs a live build and a renderer');
-  const { written, problems } = await renderIncrementally({
+  const { written, checked, problems } = await renderIncrementally({
     paths,
     live,
     outDir,
@@ -177,7 +188,7 @@ async function inProcess(
     plan,
     spare: options.spare,
   });
-  return { written, problems, rendered: written.length, restored: pages - written.length };
+  return { written, checked, problems, rendered: written.length, restored: pages - written.length };
 }
 
 async function astroBuild(paths: SitePaths, buildId: string, data: SiteData, signal?: AbortSignal) {

@@ -4,7 +4,7 @@ import type { SiteData } from '../../domain/siteData';
 import type { SitePaths } from '../siteFolder/paths';
 import type { PageRenderer } from '../render/pageRenderer';
 import { outputFile, type RenderedPage } from '../render/pageRenderer';
-import { jsonLdProblems } from './checkBuild';
+import { feedProblems, jsonLdProblems } from './checkBuild';
 import { linkTree } from '../siteFolder/links';
 import type { SpareBuild } from '../siteFolder/spareBuild';
 
@@ -30,16 +30,24 @@ export async function renderIncrementally(opts: {
   data: SiteData;
   plan: PagePlan;
   spare?: SpareBuild | null;
-}): Promise<{ written: string[]; problems: string[] }> {
+}): Promise<{ written: string[]; checked: string[]; problems: string[] }> {
   const { paths, live, outDir, renderer, data, plan, spare } = opts;
   const client = path.join(outDir, 'client');
   const written: string[] = [];
+  const checked: string[] = [];
   const problems: string[] = [];
   // Each page is checked and written as it comes, so a render of every page (a full rebuild) never
   // holds the site in memory; pages that come before the links are made wait for them.
+  const published = new Set(data.trainings.filter((t) => t.isPublished).map((t) => t.id));
   const write = (page: RenderedPage) => {
-    // Only pages carry JSON-LD: decoding a feed of megabytes to search it cost a publish tens of ms.
-    if (page.file.endsWith('.html')) problems.push(...jsonLdProblems(page.body.toString(), page.file));
+    if (Array.isArray(page.body)) {
+      // A feed written from its parts is checked here, in memory, rather than read back from disk.
+      problems.push(...feedProblems(page.body, published, `/${page.file}`));
+      checked.push(page.file);
+    } else if (page.file.endsWith('.html')) {
+      // Only pages carry JSON-LD: decoding a feed of megabytes to search it cost a publish tens of ms.
+      problems.push(...jsonLdProblems(page.body.toString(), page.file));
+    }
     replaceFile(path.join(client, page.file), page.body);
     written.push(page.file);
   };
@@ -59,13 +67,20 @@ export async function renderIncrementally(opts: {
     fs.rmSync(file, { force: true });
     if (path.basename(file) === 'index.html') fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
-  return { written, problems };
+  return { written, checked, problems };
 }
 
 /** Writes a file without touching the inode a hard link shares with another build. */
-export function replaceFile(file: string, body: Buffer | string): void {
+export function replaceFile(file: string, body: Buffer | string | readonly Uint8Array[]): void {
   fs.mkdirSync(path.dirname(file), { recursive: true });
   const temp = `${file}.tmp-${process.pid}`;
-  fs.writeFileSync(temp, body);
+  if (Array.isArray(body)) {
+    const fd = fs.openSync(temp, 'w');
+    try {
+      fs.writevSync(fd, body as Uint8Array[]);
+    } finally {
+      fs.closeSync(fd);
+    }
+  } else fs.writeFileSync(temp, body as Buffer | string);
   fs.renameSync(temp, file);
 }

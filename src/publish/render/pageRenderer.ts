@@ -6,6 +6,7 @@ import { provideSiteData } from '../../prerender/siteDataSource';
 import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
 import { loadNatively } from './nativeImport';
 import { fingerprintOf } from '../build/fingerprint';
+import { directFile } from './directFiles';
 
 /** The parts of Astro's build app (astro/dist/core/build/app.js) the renderer drives. */
 interface KeptRoute {
@@ -25,7 +26,8 @@ export interface RenderedPage {
   pathname: string;
   /** Where the page lives in the build's client folder, as Astro writes it. */
   file: string;
-  body: Buffer;
+  /** The file's bytes, or its parts in order (a feed of megabytes is never joined: directFiles.ts). */
+  body: Buffer | readonly Uint8Array[];
 }
 
 /**
@@ -99,7 +101,8 @@ export class PageRenderer {
     this.app.routeCache.clearAll();
     try {
       for (const pathname of pathnames) {
-        onPage(await this.renderOne(pathname));
+        const parts = directFile(pathname, data);
+        onPage(parts ? { pathname, file: outputFile(pathname, true), body: parts } : await this.renderOne(pathname));
         // Serving goes on meanwhile: a request waits for one page, not for the whole set.
         await new Promise((resolve) => setImmediate(resolve));
       }
