@@ -2,6 +2,7 @@ import type { TrainerInput } from '../../src/domain/trainer';
 import type { TrainingInput } from '../../src/domain/training';
 import { zoneForState } from '../../src/domain/timeZones';
 import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/programFacts';
+import { OPEN } from '../../src/domain/availability';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
@@ -75,6 +76,8 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   timeZone: zoneForState(overrides.state),
   ...NO_PROGRAM_FACTS,
   ceApprovals: [],
+  ...OPEN,
+  parts: [],
   ...overrides,
 });
 

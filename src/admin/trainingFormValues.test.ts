@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
+import { OPEN } from '../domain/availability';
 import { PROGRAM_MESSAGES } from '../domain/programFields';
 import { EMPTY_CE_APPROVAL_ROW, TrainingFormSchema, type TrainingFormValues } from '../domain/trainingForm';
 import type { TrainingRow } from './stores';
@@ -28,6 +29,8 @@ const stored: TrainingRow = {
   isEMDRIACertified: true,
   isPublished: true,
   ...NO_PROGRAM_FACTS,
+  ...OPEN,
+  parts: [],
   ceApprovals: [],
 };
 

@@ -2,6 +2,7 @@ import { DEMO } from '../../db/seed/demo';
 import { getSql } from './db';
 import { requestPublish } from './publishQueue';
 import { wallClockToInstant } from '../domain/zonedTime';
+import { columns } from './trainings';
 
 const DAY_MS = 86_400_000;
 const SEEDED_KEY = 'demo_seeded_at';
@@ -21,7 +22,8 @@ export async function seedDemoOnce(today = new Date()): Promise<boolean> {
         const day = (n: number) => new Date(base + n * DAY_MS).toISOString().slice(0, 10);
         const startDate = new Date(wallClockToInstant(`${day(startsInDays)}T09:00`, training.timeZone)!);
         const endDate = new Date(wallClockToInstant(`${day(startsInDays + days - 1)}T17:00`, training.timeZone)!);
-        await tx`insert into trainings ${tx({ ...training, trainerId: row!.id, startDate, endDate })}`;
+        const input = { ...training, trainerId: row!.id, startDate, endDate };
+        await tx`insert into trainings ${tx(columns(tx, input))}`;
       }
     }
     await tx`insert into app_meta (key, value) values (${SEEDED_KEY}, ${today.toISOString()})`;

@@ -52,12 +52,13 @@ export async function findById(id: string): Promise<Training | undefined> {
 type JsonValue = Parameters<Tx['json']>[0];
 
 /**
- * The row to write: the two structured facts go as JSON documents (postgres.js would send a list
- * as a PostgreSQL array).
+ * The row to write: the structured facts and the parts go as JSON documents (postgres.js would send
+ * a list as a PostgreSQL array).
  */
-function columns(tx: Tx, input: Partial<TrainingInput>) {
+export function columns(tx: Tx, input: Partial<TrainingInput>) {
   const row: Record<string, unknown> = { ...input };
   if (input.ceApprovals !== undefined) row.ceApprovals = tx.json(input.ceApprovals as unknown as JsonValue);
+  if (input.parts !== undefined) row.parts = tx.json(input.parts as unknown as JsonValue);
   if (input.consultation !== undefined)
     row.consultation = input.consultation === null ? null : tx.json(input.consultation as unknown as JsonValue);
   return row;

@@ -2,6 +2,8 @@ import { calendar, escapeText, uriValue, utcDateTime, type ContentLine } from '.
 import { trainingPath } from './trainingPath';
 import type { ProgramFacts } from './programFacts';
 import { factLines } from './ceApprovalText';
+import { shownParts, type TrainingPart } from './trainingParts';
+import type { Availability } from './availability';
 
 /**
  * The one calendar event of a training, used by the 'Add to Calendar' download and by every feed,
@@ -15,6 +17,9 @@ import { factLines } from './ceApprovalText';
  * - Instants are written in UTC from the stored timestamps, whatever the server's time zone.
  * - DESCRIPTION carries the program facts as plain lines (factLines): program type, CE approvals
  *   and the cost, so a clinician's calendar holds what they decided on.
+ * - A program in parts is one event per part (docs/product.md, Parts), each with its own stable UID
+ *   (`{id}-part-{n}@…`), its own place and "{title} — Part 1"; a cancelled training's events say
+ *   STATUS:CANCELLED, so a subscribed calendar strikes them rather than losing them.
  */
 export interface CalendarTraining extends ProgramFacts {
   id: string;
@@ -31,7 +36,13 @@ export interface CalendarTraining extends ProgramFacts {
   updatedAt: string | Date;
   trainer: { name: string } | null;
   language?: string;
+  /** Only the parts read it (their default zone); instants are written in UTC. */
+  timeZone?: string;
+  parts?: readonly TrainingPart[];
+  availability?: Availability;
 }
+
+const STATUS: Partial<Record<Availability, string>> = { cancelled: 'CANCELLED', postponed: 'TENTATIVE' };
 
 export const UID_DOMAIN = 'emdr-training-marketplace';
 
@@ -39,7 +50,10 @@ export function trainingPageUrl(siteUrl: string | URL, id: string): string {
   return new URL(trainingPath(id), siteUrl).href;
 }
 
-/** The VEVENT's content lines (unfolded; the writer folds them). */
+/**
+ * The training's VEVENTs' content lines (unfolded; the writer folds them): one event, or one per part.
+ * Every feed and the 'Add to Calendar' file write these lines.
+ */
 export function trainingEvent(t: CalendarTraining, siteUrl: string | URL): ContentLine[] {
   const pageUrl = trainingPageUrl(siteUrl, t.id);
   const details = [
@@ -51,23 +65,37 @@ export function trainingEvent(t: CalendarTraining, siteUrl: string | URL): Conte
     `Details: ${pageUrl}`,
     `Register: ${t.thinkificUrl}`,
   ];
-  return [
+  const event = (
+    uid: string,
+    e: { summary: string; start: string | Date; end: string | Date; place: string },
+  ): ContentLine[] => [
     ['BEGIN', 'VEVENT'],
-    ['UID', `${t.id}@${UID_DOMAIN}`],
+    ['UID', `${uid}@${UID_DOMAIN}`],
     ['SEQUENCE', String(Math.max(0, Math.trunc(t.revision)))],
     ['DTSTAMP', utcDateTime(t.updatedAt)],
     ['CREATED', utcDateTime(t.createdAt)],
     ['LAST-MODIFIED', utcDateTime(t.updatedAt)],
-    ['DTSTART', utcDateTime(t.startDate)],
-    ['DTEND', utcDateTime(t.endDate)],
-    ['SUMMARY', escapeText(t.title)],
+    ['DTSTART', utcDateTime(e.start)],
+    ['DTEND', utcDateTime(e.end)],
+    ['SUMMARY', escapeText(e.summary)],
     ['DESCRIPTION', escapeText(details.join('\n'))],
-    ['LOCATION', escapeText(t.venue ? `${t.venue}, ${t.location}` : t.location)],
+    ['LOCATION', escapeText(e.place)],
     ['URL', uriValue(pageUrl)],
-    ['STATUS', 'CONFIRMED'],
+    ['STATUS', STATUS[t.availability ?? 'open'] ?? 'CONFIRMED'],
     ['TRANSP', 'OPAQUE'],
     ['END', 'VEVENT'],
   ];
+  const place = (p: { venue: string | null; location: string }) => (p.venue ? `${p.venue}, ${p.location}` : p.location);
+  const parts = shownParts({ ...t, timeZone: t.timeZone ?? 'UTC', parts: t.parts ?? [] });
+  if (parts.length === 0) return event(t.id, { summary: t.title, start: t.startDate, end: t.endDate, place: place(t) });
+  return parts.flatMap((p) =>
+    event(`${t.id}-part-${p.number}`, {
+      summary: `${t.title} — ${p.label}`,
+      start: p.startDate,
+      end: p.endDate,
+      place: place(p),
+    }),
+  );
 }
 
 /** The 'Add to Calendar' file: one event. */

@@ -25,6 +25,8 @@ export interface TrainingFilters {
   priceMax: string;
   /** '1': only trainings whose full cost is disclosed. */
   disclosed: string;
+  /** '1': "Seats available", not sold out, cancelled or postponed. */
+  available: string;
 }
 
 export const EMPTY_FILTERS: TrainingFilters = {
@@ -37,9 +39,10 @@ export const EMPTY_FILTERS: TrainingFilters = {
   lang: '',
   priceMax: '',
   disclosed: '',
+  available: '',
 };
 /** The filters behind "More filters" (docs/product.md, Program facts). */
-export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed'] as const;
+export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed', 'available'] as const;
 export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search', ...MORE_FILTER_KEYS] as const;
 export const SEARCH_MAX_LENGTH = 200;
 export const PRICE_MAX_DIGITS = 8;
@@ -74,6 +77,7 @@ function moreFiltersFromUrl(value: (key: string) => string): Pick<TrainingFilter
     lang: languageName(lang) ? lang : '',
     priceMax: new RegExp(`^\\d{1,${PRICE_MAX_DIGITS}}$`).test(priceMax) ? String(Number(priceMax)) : '',
     disclosed: value('disclosed') === '1' ? '1' : '',
+    available: value('available') === '1' ? '1' : '',
   };
 }
 

@@ -51,6 +51,7 @@ export const TrainingFiltersSchema = z.object({
     .transform((value) => (value === '' ? '' : String(Number(value))))
     .default(''),
   disclosed: orEmpty(['1'], 'Disclosed must be 1'),
+  available: orEmpty(['1'], 'Available must be 1'),
 });
 
 /** The fields the public search looks in: title, description, location, venue, trainer name. */

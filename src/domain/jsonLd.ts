@@ -1,5 +1,7 @@
 import { toOffsetDateTime } from './zonedTime';
 import { DEFAULT_LANGUAGE, ceSummary, type CeApproval } from './programFacts';
+import { eventStatus, offerAvailability, type Availability } from './availability';
+import { shownParts, type TrainingPart } from './trainingParts';
 
 /**
  * schema.org EducationEvent for a training page, and its safe serialisation: `<` is
@@ -21,6 +23,9 @@ export interface JsonLdTraining {
   /** BCP 47 primary tag ('en' when absent). */
   language?: string;
   ceApprovals?: readonly Pick<CeApproval, 'body' | 'boardName' | 'hours'>[];
+  /** 'open' when absent. */
+  availability?: Availability;
+  parts?: readonly TrainingPart[];
 }
 
 /** The page's description with its CE approvals named: "… CE: APA 50 hours, NBCC 50 hours." */
@@ -38,22 +43,41 @@ const ATTENDANCE_MODE: Record<string, string> = {
   Hybrid: 'https://schema.org/MixedEventAttendanceMode',
 };
 
-export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<string, unknown> {
+/** Where an event happens: a Place, a VirtualLocation (the registration page), or both for hybrid. */
+function eventLocation(
+  t: Pick<JsonLdTraining, 'state' | 'thinkificUrl'>,
+  where: { format: string; location: string; venue: string | null },
+) {
   const place = {
     '@type': 'Place',
-    name: t.venue ?? t.location,
+    name: where.venue ?? where.location,
     address: {
       '@type': 'PostalAddress',
-      addressLocality: t.location,
+      addressLocality: where.location,
       ...(t.state ? { addressRegion: t.state } : {}),
       addressCountry: 'US',
     },
   };
   const virtual = { '@type': 'VirtualLocation', url: t.thinkificUrl };
-  const location = t.format === 'Virtual' ? virtual : t.format === 'Hybrid' ? [place, virtual] : place;
+  return where.format === 'Virtual' ? virtual : where.format === 'Hybrid' ? [place, virtual] : place;
+}
+
+export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<string, unknown> {
   const person = t.trainer
     ? { '@type': 'Person', name: t.trainer.name, ...(t.trainer.website ? { url: t.trainer.website } : {}) }
     : undefined;
+  const availability = t.availability ?? 'open';
+  const status = eventStatus(availability);
+  // One sub-event per part, each at its own place and on its own zone's clock (docs/product.md, Parts).
+  const parts = shownParts({ ...t, parts: t.parts ?? [] }).map((p) => ({
+    '@type': 'EducationEvent',
+    name: `${t.title} — ${p.label}`,
+    startDate: toOffsetDateTime(p.startDate, p.timeZone),
+    endDate: toOffsetDateTime(p.endDate, p.timeZone),
+    eventStatus: status,
+    eventAttendanceMode: ATTENDANCE_MODE[p.format] ?? ATTENDANCE_MODE['In-Person'],
+    location: eventLocation(t, p),
+  }));
   return {
     '@context': 'https://schema.org',
     '@type': 'EducationEvent',
@@ -64,18 +88,19 @@ export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<strin
     // Local time with its offset ('2027-03-06T09:00:00-08:00'): Google reads the event's own hour from it.
     startDate: toOffsetDateTime(t.startDate, t.timeZone),
     endDate: toOffsetDateTime(t.endDate, t.timeZone),
-    eventStatus: 'https://schema.org/EventScheduled',
+    eventStatus: status,
     eventAttendanceMode: ATTENDANCE_MODE[t.format] ?? ATTENDANCE_MODE['In-Person'],
-    location,
+    location: eventLocation(t, t),
     // The offer is the tuition, what Register sells; a consultation not included is on the page, not here.
     offers: {
       '@type': 'Offer',
       price: t.price,
       priceCurrency: 'USD',
       url: t.thinkificUrl,
-      availability: 'https://schema.org/InStock',
+      availability: offerAvailability(availability),
     },
     ...(person ? { organizer: person, performer: person } : {}),
+    ...(parts.length > 0 ? { subEvent: parts } : {}),
   };
 }
 

@@ -4,6 +4,7 @@ import { instant } from './publicListing';
 import { ceCodes } from './filterQuery';
 import { CE_BODY_CODES, PROGRAM_TYPES, isFullCostDisclosed, totalCost, type ProgramFacts } from './programFacts';
 import type { ListingView, SortKey } from './listingView';
+import { hasSeats } from './availability';
 
 /**
  * One answer of the public list: the page of matches in the chosen order, how many match in all,
@@ -26,6 +27,8 @@ export interface ListingEntry {
   /** The total cost's maximum (tuition when the consultation is included or not stated). */
   totalMax: number;
   disclosed: boolean;
+  /** Not sold out, cancelled or postponed ("Seats available"). */
+  seats: boolean;
 }
 
 export interface FilterCounts {
@@ -35,6 +38,8 @@ export interface FilterCounts {
   ce: Record<string, number>;
   type: Record<string, number>;
   lang: Record<string, number>;
+  /** How many of the matches have seats: what "Seats available" would leave. */
+  available: number;
 }
 
 const ceBits = (codes: readonly string[]) =>
@@ -58,6 +63,7 @@ export function listingEntry(
     endDate: Date | string;
     createdAt: Date | string;
     language: string;
+    availability?: string;
   },
   haystack: string,
 ): ListingEntry {
@@ -74,6 +80,7 @@ export function listingEntry(
     lang: t.language,
     totalMax: totalCost(t).max,
     disclosed: isFullCostDisclosed(t),
+    seats: hasSeats(t.availability),
   };
 }
 
@@ -118,6 +125,9 @@ export function queryListing(
     // Each option's count is what it would leave given the other filters.
     const factsOk = ceOk && typeOk && langOk;
     const whereOk = stateOk && formatOk && dateOk;
+    if (whereOk && factsOk && e.seats) counts.available++;
+    // "Seats available" narrows every other count, as the filters without counts do.
+    if (filters.available && !e.seats) continue;
     if (formatOk && dateOk && factsOk && e.state) counts.state[e.state] = (counts.state[e.state] ?? 0) + 1;
     if (stateOk && dateOk && factsOk) for (const f of FORMATS) if (formatMatches(e.format, f)) counts.format[f]!++;
     if (stateOk && formatOk && factsOk)
@@ -144,5 +154,6 @@ function emptyCounts(): FilterCounts {
     ce: Object.fromEntries(CE_BODY_CODES.map((code) => [code, 0])),
     type: Object.fromEntries(PROGRAM_TYPES.map((t) => [t.value, 0])),
     lang: {},
+    available: 0,
   };
 }

@@ -7,6 +7,8 @@ import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, zoneForState } fro
 import { wallClockToInstant } from './zonedTime';
 import { programFields } from './programFields';
 import { totalCost, type TotalCost } from './programFacts';
+import { PartsSchema, datesFromParts, inParts } from './partFields';
+import { availabilityFields } from './availabilityFields';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',
@@ -84,6 +86,9 @@ export const TrainingFieldsSchema = z.strictObject({
     .optional()
     .transform((value) => value || undefined),
   ...programFields,
+  // Parts and availability (docs/product.md): absent is no parts and open, as before they existed.
+  parts: PartsSchema,
+  ...availabilityFields,
 });
 
 type Fields = z.output<typeof TrainingFieldsSchema>;
@@ -110,8 +115,15 @@ export function endNotBeforeStart(value: { startDate: unknown; endDate: unknown 
   }
 }
 
-/** Create and full update (docs/product.md); a body without a time zone gets its state's zone. */
-export const TrainingInputSchema = TrainingFieldsSchema.transform(inTimeZone).superRefine(endNotBeforeStart);
+/**
+ * Create and full update (docs/product.md); a body without a time zone gets its state's zone. With
+ * parts, the training's dates are derived from them (partFields.ts): they may be left out.
+ */
+export const TrainingInputSchema = z
+  .preprocess(datesFromParts, TrainingFieldsSchema)
+  .transform(inTimeZone)
+  .transform(inParts)
+  .superRefine(endNotBeforeStart);
 
 /**
  * PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row,
@@ -125,7 +137,7 @@ export const TrainingPatchSchema = TrainingFieldsSchema.extend({
 }).partial();
 export type TrainingPatch = z.output<typeof TrainingPatchSchema>;
 
-export type TrainingFormValues = z.input<typeof TrainingInputSchema>;
+export type TrainingFormValues = z.input<typeof TrainingFieldsSchema>;
 export type TrainingInput = z.output<typeof TrainingInputSchema>;
 
 /** A training as stored and as the API returns it. */

@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { toCardData } from './trainingCard';
+import type { Availability } from './availability';
 import type { CeApproval } from './programFacts';
 
 const approval = (body: CeApproval['body'], statement: string | null = null): CeApproval => ({
@@ -44,7 +45,42 @@ describe('a training card', () => {
       ceBodies: ['APA', 'NBCC', 'ASWB ACE'],
       totalCost: { min: 1850, max: 2150 },
       fullCostDisclosed: true,
+      availabilityBadge: null,
+      moreParts: 0,
     });
+  });
+
+  test("a program in parts shows its first part, in that part's zone, and how many more parts follow", () => {
+    const parts = [
+      { label: null, startDate: '2027-03-06T17:00:00.000Z', endDate: '2027-03-09T01:00:00.000Z' },
+      { label: null, startDate: '2027-04-10T16:00:00.000Z', endDate: '2027-04-12T00:00:00.000Z' },
+    ].map((p, i) => ({
+      ...p,
+      timeZone: i === 0 ? 'America/Los_Angeles' : null,
+      format: null,
+      location: null,
+      venue: null,
+    }));
+    const card = toCardData({ ...row, startDate: parts[0]!.startDate, endDate: parts[1]!.endDate, parts });
+    expect(card).toMatchObject({
+      startDate: '2027-03-06T17:00:00.000Z',
+      endDate: '2027-03-09T01:00:00.000Z',
+      timeZone: 'America/Los_Angeles',
+      moreParts: 1,
+    });
+  });
+
+  test('carries the availability badge: the number of seats when known', () => {
+    const badge = (availability: Availability, seatsLeft: number | null = null) =>
+      toCardData({ ...row, availability, seatsLeft }).availabilityBadge;
+    expect(badge('open')).toBeNull();
+    expect(badge('few_seats', 4)).toBe('Only 4 seats left');
+    expect(badge('few_seats', 1)).toBe('Only 1 seat left');
+    expect(badge('few_seats')).toBe('Few seats left');
+    expect(badge('sold_out')).toBe('Sold out');
+    expect(badge('waitlist')).toBe('Waitlist open');
+    expect(badge('cancelled')).toBe('Cancelled');
+    expect(badge('postponed')).toBe('Postponed');
   });
 
   test('has no total when it equals the price, and no badge without the full cost', () => {

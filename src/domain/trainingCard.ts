@@ -7,6 +7,8 @@ import {
   type Consultation,
   type ProgramType,
 } from './programFacts';
+import { availabilityBadge, type Availability } from './availability';
+import type { TrainingPart } from './trainingParts';
 
 /**
  * A training card's projection: only what the card shows. The static render, the island and the
@@ -29,6 +31,10 @@ export interface TrainingCardData {
   /** Tuition plus consultation, only when it differs from the price. */
   totalCost: { min: number; max: number } | null;
   fullCostDisclosed: boolean;
+  /** "Sold out", "Only 4 seats left"…; null while seats are open (docs/product.md, Availability). */
+  availabilityBadge: string | null;
+  /** Parts after the first, whose dates the card shows ("+1 more part"). */
+  moreParts: number;
 }
 
 /** The program facts a card reads; absent ones count as not stated. */
@@ -38,6 +44,9 @@ interface CardFacts {
   consultation?: Consultation | null;
   completionWindowMonths?: number | null;
   refundPolicy?: string | null;
+  availability?: Availability;
+  seatsLeft?: number | null;
+  parts?: readonly Pick<TrainingPart, 'startDate' | 'endDate' | 'timeZone'>[];
 }
 
 export function toCardData(
@@ -60,19 +69,25 @@ export function toCardData(
     refundPolicy: t.refundPolicy ?? null,
   };
   const total = totalCost({ price: t.price, consultation: facts.consultation });
+  const parts = t.parts ?? [];
+  // A program in parts shows its first part's days, in that part's zone.
+  const first = parts[0];
+  const zone = t.timeZone ?? DEFAULT_TIME_ZONE;
   return {
     id: t.id,
     title: t.title,
     price: t.price,
-    startDate: iso(t.startDate),
-    endDate: iso(t.endDate),
+    startDate: first ? first.startDate : iso(t.startDate),
+    endDate: first ? first.endDate : iso(t.endDate),
     location: t.location,
     format: t.format,
-    timeZone: t.timeZone ?? DEFAULT_TIME_ZONE,
+    timeZone: first?.timeZone ?? zone,
     trainer: t.trainer ? { name: t.trainer.name, photo: t.trainer.photo } : null,
     programType: t.programType ?? null,
     ceBodies: approvingBodyNames(t.ceApprovals ?? []),
     totalCost: total.min === t.price && total.max === t.price ? null : { min: total.min, max: total.max },
     fullCostDisclosed: isFullCostDisclosed(facts),
+    availabilityBadge: availabilityBadge(t),
+    moreParts: Math.max(0, parts.length - 1),
   };
 }

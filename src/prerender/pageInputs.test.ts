@@ -1,5 +1,6 @@
 import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
+import { OPEN } from '../domain/availability';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
 import { pageInputDigests, touchedPages } from './pageInputs';
 
@@ -44,6 +45,8 @@ function training(n: number, extra: Partial<SiteTraining> = {}): SiteTraining {
     isPublished: true,
     isEMDRIACertified: true,
     ...NO_PROGRAM_FACTS,
+    ...OPEN,
+    parts: [],
     ceApprovals: [],
     revision: 0,
     // Training 1 is the newest listing, training 60 the oldest.

@@ -8,6 +8,7 @@ import { programTypeLabel } from '../domain/programFacts';
 export default function TrainingCard({ training }: { training: TrainingCardData }) {
   const trainerName = training.trainer?.name ?? UNKNOWN_TRAINER;
   const total = training.totalCost;
+  const more = training.moreParts;
   return (
     <article
       className="relative flex w-full flex-col rounded-lg border border-slate-200 bg-white p-5 shadow-sm transition hover:shadow-md focus-within:ring-2 focus-within:ring-brand-600"
@@ -23,6 +24,9 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
         )}
         {training.fullCostDisclosed && (
           <span className="rounded-full bg-green-100 px-2 py-1 text-green-900">Full cost disclosed</span>
+        )}
+        {training.availabilityBadge && (
+          <span className="rounded-full bg-rose-100 px-2 py-1 text-rose-900">{training.availabilityBadge}</span>
         )}
       </div>
       <div className="mb-3 flex items-center gap-3">
@@ -48,7 +52,10 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
       <dl className="mt-auto space-y-1 text-sm text-slate-700">
         <div>
           <dt className="sr-only">Dates</dt>
-          <dd>{formatDateRange(training.startDate, training.endDate, training.timeZone)}</dd>
+          <dd>
+            {formatDateRange(training.startDate, training.endDate, training.timeZone)}
+            {more > 0 && ` +${more} more part${more > 1 ? 's' : ''}`}
+          </dd>
         </div>
         <div>
           <dt className="sr-only">Location</dt>

@@ -11,4 +11,5 @@ export const FILTER_CONTROL_IDS: Record<keyof TrainingFilters, string> = {
   lang: 'filter-lang',
   priceMax: 'filter-price-max',
   disclosed: 'filter-disclosed',
+  available: 'filter-available',
 };

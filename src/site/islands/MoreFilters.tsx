@@ -36,6 +36,20 @@ export default function MoreFilters(props: {
     else next.delete(code);
     onChange({ ce: ceCodes([...next].join(',')).join(',') });
   };
+  // A '1'-or-unset filter as a checkbox; the no-JavaScript form sends it like the others.
+  const box = (key: 'disclosed' | 'available', label: string) => (
+    <label className="flex items-center gap-2 self-center text-slate-900">
+      <input
+        id={FILTER_CONTROL_IDS[key]}
+        type="checkbox"
+        name={key}
+        value="1"
+        checked={filters[key] === '1'}
+        onChange={(event) => onChange({ [key]: event.target.checked ? '1' : '' })}
+      />
+      {label}
+    </label>
+  );
   const languages = [
     ...new Set<string>([
       ...COMMON_LANGUAGES,
@@ -115,17 +129,8 @@ export default function MoreFilters(props: {
             className="w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600 sm:w-36"
           />
         </div>
-        <label className="flex items-center gap-2 self-center text-slate-900">
-          <input
-            id={FILTER_CONTROL_IDS.disclosed}
-            type="checkbox"
-            name="disclosed"
-            value="1"
-            checked={filters.disclosed === '1'}
-            onChange={(event) => onChange({ disclosed: event.target.checked ? '1' : '' })}
-          />
-          Full cost disclosed only
-        </label>
+        {box('disclosed', 'Full cost disclosed only')}
+        {box('available', withCount('Seats available', counts?.available))}
       </div>
     </details>
   );
