@@ -76,9 +76,10 @@ export class PageRenderer {
    * Renders the given paths from `data`. Throws when a page fails or is not a page of this data
    * (Astro answers it with another status), so a half-rendered set never goes live.
    */
-  async render(data: SiteData, pathnames: readonly string[]): Promise<RenderedPage[]> {
-    const pages: RenderedPage[] = [];
-    await this.renderEach(data, pathnames, (page) => void pages.push(page));
+  async render(data: SiteData, pathnames: readonly string[]): Promise<(RenderedPage & { body: Buffer })[]> {
+    const pages: (RenderedPage & { body: Buffer })[] = [];
+    const whole = (body: RenderedPage['body']) => (Array.isArray(body) ? Buffer.concat(body) : (body as Buffer));
+    await this.renderEach(data, pathnames, (page) => void pages.push({ ...page, body: whole(page.body) }));
     return pages;
   }
 
