@@ -9,9 +9,11 @@ import { useLeaveGuard } from './useLeaveGuard';
 import TrainerPhotoField from './TrainerPhotoField';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
+import EmbedSnippets from './EmbedSnippets';
 
 const EMPTY: TrainerFormValues = {
   name: '',
+  slug: '',
   bio: '',
   credentials: '',
   photo: null,
@@ -23,6 +25,7 @@ const EMPTY: TrainerFormValues = {
 function toForm(t: TrainerRow): TrainerFormValues {
   return {
     name: t.name,
+    slug: t.slug,
     bio: t.bio,
     credentials: t.credentials ?? '',
     photo: t.photo,
@@ -33,7 +36,7 @@ function toForm(t: TrainerRow): TrainerFormValues {
 }
 
 /** Create or edit a trainer (docs/product.md); a failed save keeps what was typed. */
-export default function TrainerForm({ id }: { id?: string }) {
+export default function TrainerForm({ id, site }: { id?: string; site?: string }) {
   const editing = Boolean(id);
   const form = useForm<TrainerFormValues, unknown, TrainerInput>({
     resolver: zodResolver(TrainerFormSchema),
@@ -49,12 +52,19 @@ export default function TrainerForm({ id }: { id?: string }) {
 
   if (state === 'loading') return <p>Loading...</p>;
   if (state === 'missing') return <RecordNotFound kind={TRAINER_KIND} />;
+  // The stored slug and name (the last loaded or saved), not what is being typed.
+  const saved = form.formState.defaultValues;
 
   return (
     <AdminFormShell
       form={form}
       notice={<StaleRecordNotice noun="trainer" />}
-      after={<RecordHistory entityType="trainer" id={id} />}
+      after={
+        <>
+          {editing && site && saved?.slug && <EmbedSnippets site={site} slug={saved.slug} name={saved.name ?? ''} />}
+          <RecordHistory entityType="trainer" id={id} />
+        </>
+      }
       onSubmit={onSubmit}
       back={{ href: TRAINER_KIND.listHref, label: 'Back to trainers' }}
       title={editing ? 'Edit Trainer' : 'Add New Trainer'}
@@ -62,6 +72,15 @@ export default function TrainerForm({ id }: { id?: string }) {
       layout="flex flex-col gap-4"
     >
       <FormField name="name" label="Name" required />
+      <FormField
+        name="slug"
+        label="Page address"
+        hint={
+          editing
+            ? 'The trainer page is /trainers/{this}. When changed, the old address redirects to the new one.'
+            : 'The trainer page is /trainers/{this}. Leave empty to make it from the name.'
+        }
+      />
       <FormField name="bio" label="Bio" required as="textarea" rows={5} />
       <FormField name="credentials" label="Credentials" />
       <TrainerPhotoField

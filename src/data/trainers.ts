@@ -13,6 +13,7 @@ import {
 
 /** Trainers repository (docs/product.md). Every write queues a publish in its own transaction. */
 
+
 export async function listAll(): Promise<Trainer[]> {
   const sql = await getSql();
   return sql<Trainer[]>`select * from trainers order by lower(name), created_at`;
@@ -27,7 +28,7 @@ export async function findById(id: string): Promise<Trainer | undefined> {
 export async function findPublicById(id: string): Promise<PublicTrainer | undefined> {
   const sql = await getSql();
   const [row] = await sql<PublicTrainer[]>`
-    select id, name, bio, website, photo, credentials from trainers where id = ${id}`;
+    select id, slug, name, bio, website, photo, credentials from trainers where id = ${id}`;
   return row;
 }
 
@@ -57,10 +58,13 @@ export async function update(
   tx?: Tx,
 ): Promise<StoredTrainer | undefined> {
   return within(tx, async (tx) => {
+    // Without a slug the trainer keeps theirs (a null would have the database make one anew).
+    const { slug, ...rest } = input;
+    const columns = slug ? { ...rest, slug, photoKey } : { ...rest, photoKey };
     // updatedAt moves forward by at least a millisecond at every write: the ETag changes with it.
     const [row] = await tx<StoredTrainer[]>`
       update trainers
-      set ${tx({ ...input, photoKey })},
+      set ${tx(columns)},
         updated_at = greatest(date_trunc('milliseconds', now()), updated_at + interval '1 millisecond')
       where id = ${id} returning *`;
     if (row) await requestPublish(tx, `trainer updated ${id}`);

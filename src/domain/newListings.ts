@@ -40,7 +40,28 @@ export function newListings<T extends ListedTraining>(trainings: readonly T[]): 
     .map(({ training }) => training);
 }
 
-export function newListingsRss(trainings: readonly ListedTraining[], site: URL): string {
+/** Which feed the RSS is: the site's new listings by default, or a trainer's (src/domain/trainerFeeds.ts). */
+export interface RssChannel {
+  title: string;
+  description: string;
+  /** The page the channel is about. */
+  pagePath: string;
+  /** The feed's own path (atom:link rel="self"). */
+  selfPath: string;
+}
+
+const NEW_LISTINGS_CHANNEL: RssChannel = {
+  title: 'New EMDR trainings',
+  description: 'EMDR trainings newly listed on the EMDR Training Marketplace.',
+  pagePath: '/',
+  selfPath: NEW_LISTINGS_PATH,
+};
+
+export function newListingsRss(
+  trainings: readonly ListedTraining[],
+  site: URL,
+  channel: RssChannel = NEW_LISTINGS_CHANNEL,
+): string {
   const items = newListings(trainings).map((t) => {
     const link = trainingPageUrl(site, t.id);
     const summary = [
@@ -61,13 +82,13 @@ export function newListingsRss(trainings: readonly ListedTraining[], site: URL):
     ].join('\n');
   });
   const newest = trainings.reduce((max, t) => Math.max(max, time(t.createdAt)), 0);
-  const self = new URL(NEW_LISTINGS_PATH, site).href;
+  const self = new URL(channel.selfPath, site).href;
   return `<?xml version="1.0" encoding="UTF-8"?>
 <rss version="2.0" xmlns:atom="http://www.w3.org/2005/Atom">
   <channel>
-    <title>New EMDR trainings</title>
-    <link>${escapeXml(new URL('/', site).href)}</link>
-    <description>EMDR trainings newly listed on the EMDR Training Marketplace.</description>
+    <title>${escapeXml(channel.title)}</title>
+    <link>${escapeXml(new URL(channel.pagePath, site).href)}</link>
+    <description>${escapeXml(channel.description)}</description>
     <language>en-us</language>
     <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml" />
 ${newest ? `    <lastBuildDate>${new Date(newest).toUTCString()}</lastBuildDate>\n` : ''}${items.join('\n')}${items.length ? '\n' : ''}  </channel>

@@ -15,4 +15,17 @@ export interface SiteTraining extends Json<Training> {
 export interface SiteData {
   generatedAt: string;
   trainings: SiteTraining[];
+  /**
+   * Every trainer, by name: a trainer page exists for each, with or without public trainings.
+   * Absent in snapshots made before trainer pages (tests, old data files): the trainers of the
+   * trainings stand in.
+   */
+  trainers?: SiteTrainer[];
+  /** Old trainer slugs and the slug each now leads to: their URLs answer 301. */
+  trainerRedirects?: TrainerRedirect[];
+}
+
+export interface TrainerRedirect {
+  from: string;
+  to: string;
 }

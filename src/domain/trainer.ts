@@ -2,11 +2,14 @@ import { PHOTO_MESSAGES } from './photo';
 import { z } from 'zod';
 import { STATE_CODES, isStateCode } from './states';
 import { LIMITS, optionalText, optionalUrl, requiredText } from './fields';
+import { SLUG_MAX_LENGTH, isSlug } from './trainerSlug';
 
 export const TRAINER_MESSAGES = {
   name: 'Name is required',
   bio: 'Bio is required',
   statesServed: 'Use two-letter US state codes separated by commas, e.g. CA, NY, TX',
+  slug: `Use lower-case letters, digits and single dashes (at most ${SLUG_MAX_LENGTH}), e.g. ana-lopez`,
+  slugTaken: 'This address is already used by another trainer',
 } as const;
 
 /** The form edits statesServed as one comma-separated string (docs/product.md): split, trim, drop empties, upper-case. */
@@ -36,8 +39,18 @@ const statesServedList = z
   .refine((codes) => codes.every(isStateCode), { error: TRAINER_MESSAGES.statesServed })
   .transform((codes) => [...new Set(codes)]);
 
+/** The page address: empty or absent makes one from the name (create) or keeps the current one (update). */
+const slugField = z
+  .string({ error: TRAINER_MESSAGES.slug })
+  .trim()
+  .toLowerCase()
+  .refine((value) => value === '' || isSlug(value), { error: TRAINER_MESSAGES.slug })
+  .nullish()
+  .transform((value) => (value ? value : null));
+
 export const TrainerInputSchema = z.strictObject({
   name: requiredText(TRAINER_MESSAGES.name),
+  slug: slugField,
   bio: requiredText(TRAINER_MESSAGES.bio, LIMITS.long),
   credentials: optionalText(),
   photo: photoPath,
@@ -53,13 +66,16 @@ export const TrainerFormSchema = TrainerInputSchema.extend({
 export type TrainerFormValues = z.input<typeof TrainerFormSchema>;
 
 export type TrainerFormInput = z.input<typeof TrainerInputSchema>;
-export type TrainerInput = z.output<typeof TrainerInputSchema>;
+/** Without a slug (or null), the database makes one from the name (db/migrations/00022_trainer_slugs.sql). */
+export type TrainerInput = Omit<z.output<typeof TrainerInputSchema>, 'slug'> & { slug?: string | null };
 
-export interface Trainer extends TrainerInput {
+export interface Trainer extends Omit<TrainerInput, 'slug'> {
   id: string;
+  /** Always set once stored (docs/product.md, Trainer pages). */
+  slug: string;
   createdAt: Date;
   updatedAt: Date;
 }
 
 /** What `GET /api/trainers/{id}` shows the public (docs/product.md). */
-export type PublicTrainer = Pick<Trainer, 'id' | 'name' | 'bio' | 'website' | 'photo' | 'credentials'>;
+export type PublicTrainer = Pick<Trainer, 'id' | 'slug' | 'name' | 'bio' | 'website' | 'photo' | 'credentials'>;

@@ -8,6 +8,7 @@ const NOW = '2027-01-10T12:00:00.000Z';
 
 const trainer = (id: string, name = `Trainer ${id}`): SiteTrainer => ({
   id: `00000000-0000-4000-8000-0000000000${id}`,
+  slug: `trainer-${id}`,
   name,
   bio: 'Bio.',
   credentials: null,
@@ -77,6 +78,14 @@ function touched(change: (list: SiteTraining[]) => SiteTraining[]) {
 
 const id = (n: number) => training(n).id;
 
+/** A trainer's page, embed page and two feeds. */
+const trainerFiles = (slug: string) => [
+  `/trainers/${slug}`,
+  `/embed/trainers/${slug}`,
+  `/feeds/trainer-${slug}.ics`,
+  `/feeds/trainer-${slug}.xml`,
+];
+
 describe('which pages a change touches', () => {
   test('the same data touches nothing', () => {
     expect(touched((list) => list)).toEqual({ render: [], remove: [] });
@@ -86,7 +95,15 @@ describe('which pages a change touches', () => {
     // Training 60: Oregon, Virtual, past the first page of the home and of Oregon's page, the oldest listing.
     const { render, remove } = touched(edit(60, { title: 'Renamed', updatedAt: '2026-07-01T00:00:00.000Z' }));
     expect(render.sort()).toEqual(
-      [`/training/${id(60)}`, '/sitemap.xml', '/feeds/all.ics', '/feeds/oregon.ics', '/feeds/virtual.ics'].sort(),
+      [
+        `/training/${id(60)}`,
+        '/sitemap.xml',
+        '/feeds/all.ics',
+        '/feeds/oregon.ics',
+        '/feeds/virtual.ics',
+        // Its trainer's page, embed page and feeds show it too.
+        ...trainerFiles('trainer-01'),
+      ].sort(),
     );
     expect(remove).toEqual([]);
   });
@@ -169,7 +186,7 @@ describe('which pages a change touches', () => {
     const nextYear = { ...site(), generatedAt: '2028-01-02T00:00:00.000Z' };
     const after = pageInputDigests(nextYear);
     const { render } = touchedPages(pageInputDigests(site()), after);
-    const htmlPages = [...after.keys()].filter((p) => !/\.(xml|ics|txt)$/.test(p));
+    const htmlPages = [...after.keys()].filter((p) => !/\.(xml|ics|txt|json)$/.test(p));
     expect(render).toEqual(expect.arrayContaining(htmlPages));
     expect(htmlPages.length).toBeGreaterThan(60);
   });
@@ -192,5 +209,69 @@ describe('which pages a change touches', () => {
       '/trainings/california',
       '/trainings/oregon',
     ]);
+  });
+});
+
+describe('which trainer pages a change touches (docs/product.md, Trainer pages)', () => {
+  /** Trainings 1 to 3 are T2's, the rest T1's; every trainer of `trainers` has a page. */
+  const twoTrainers =
+    (second = T2) =>
+    (list: SiteTraining[]) =>
+      list.map((t, i) => (i < 3 ? { ...t, trainerId: second.id, trainer: second } : t));
+  const withTrainers = (data: SiteData, trainers: SiteTrainer[]): SiteData => ({ ...data, trainers });
+
+  test("a change to one training touches its trainer's four files, not the other trainer's", () => {
+    const before = pageInputDigests(withTrainers(site(twoTrainers()), [T1, T2]));
+    const after = pageInputDigests(
+      withTrainers(
+        site((l) => edit(2, { title: 'Renamed' })(twoTrainers()(l))),
+        [T1, T2],
+      ),
+    );
+    const { render } = touchedPages(before, after);
+    expect(render).toEqual(expect.arrayContaining(trainerFiles('trainer-02')));
+    expect(render.filter((p) => p.includes('trainer-01'))).toEqual([]);
+  });
+
+  test("a trainer's new bio touches their page and feeds only, not a training page or the index", () => {
+    const before = pageInputDigests(withTrainers(site(twoTrainers()), [T1, T2]));
+    const after = pageInputDigests(withTrainers(site(twoTrainers()), [T1, { ...T2, bio: 'New bio.' }]));
+    expect(touchedPages(before, after).render.sort()).toEqual(trainerFiles('trainer-02').sort());
+  });
+
+  test('unpublishing the last training of a trainer touches their page and the index; the page stays', () => {
+    const before = pageInputDigests(withTrainers(site(twoTrainers()), [T1, T2]));
+    const after = pageInputDigests(
+      withTrainers(
+        site((l) => twoTrainers()(l).slice(3)),
+        [T1, T2],
+      ),
+    );
+    const { render, remove } = touchedPages(before, after);
+    expect(render).toEqual(expect.arrayContaining([...trainerFiles('trainer-02'), '/trainers', '/sitemap.xml']));
+    expect(remove.filter((p) => p.includes('trainer'))).toEqual([]);
+  });
+
+  test("a trainer without trainings has pages and feeds; a deleted trainer's are removed", () => {
+    const T3 = trainer('03');
+    const before = pageInputDigests(withTrainers(site(), [T1, T3]));
+    expect([...before.keys()]).toEqual(expect.arrayContaining(trainerFiles('trainer-03')));
+    const { remove } = touchedPages(before, pageInputDigests(withTrainers(site(), [T1])));
+    expect(remove.sort()).toEqual(trainerFiles('trainer-03').sort());
+  });
+
+  test('a new slug moves the four files and changes the map of old slugs', () => {
+    const moved = { ...T1, slug: 'new-slug' };
+    const before = pageInputDigests(withTrainers(site(), [T1]));
+    const after = pageInputDigests({
+      ...withTrainers(
+        site((l) => l.map((t) => ({ ...t, trainer: moved }))),
+        [moved],
+      ),
+      trainerRedirects: [{ from: 'trainer-01', to: 'new-slug' }],
+    });
+    const { render, remove } = touchedPages(before, after);
+    expect(remove.sort()).toEqual(trainerFiles('trainer-01').sort());
+    expect(render).toEqual(expect.arrayContaining([...trainerFiles('new-slug'), '/trainers/moved.json', '/trainers']));
   });
 });

@@ -8,6 +8,8 @@ import { publicEnv, serverEnv } from '../env';
 import { builtListing, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
 import { trainingPath } from '../domain/trainingPath';
+import { trainerPageDigests } from './trainerDigests';
+import { listedTrainers, trainersIndexPages } from './trainerPages';
 
 /**
  * Which data each published page is made from, as one digest per page path: the one place that
@@ -22,6 +24,8 @@ import { trainingPath } from '../domain/trainingPath';
  * - / and /trainings/{state}: the first page of cards with every count the filters show;
  * - the sitemap: which trainings and states are listed, with each training's last change;
  * - each calendar feed and the RSS of new listings: the trainings in it, field by field;
+ * - a trainer's page, embed page and two feeds: the trainer and their upcoming trainings; /trainers
+ *   and its further pages: each listed trainer's summary (src/prerender/trainerDigests.ts);
  * - /terms: the date it says it was last updated.
  */
 export type PageDigests = Map<string, string>;
@@ -79,8 +83,11 @@ export function pageInputDigests(data: SiteData): PageDigests {
       siteUrl,
       listedStates(data).map((s) => s.code),
       listed.map((t) => [t.id, t.updatedAt]),
+      trainersIndexPages(data).length,
+      listedTrainers(data).map((entry) => entry.trainer.slug),
     ),
   );
+  for (const [path, key] of trainerPageDigests(data, shared, siteUrl, trainingDigest)) pages.set(path, key);
   // A state's feed is drawn from that state's trainings: 50 passes over the whole list add up.
   const byState = Map.groupBy(listed, (t) => t.state);
   for (const feed of allFeeds()) {

@@ -36,6 +36,14 @@ export function contentSecurityPolicy(scriptHashes: readonly string[]): string {
   ].join('; ');
 }
 
+/** Pages made to be framed by other sites (docs/product.md, Widget): the only path family that may be. */
+export const EMBED_PREFIX = '/embed/';
+
+/** An /embed/ page's policy: the page policy, except that any site may frame it. */
+export function embedCsp(pageCsp: string): string {
+  return pageCsp.replace("frame-ancestors 'none'", 'frame-ancestors *');
+}
+
 /** The policy for every HTML page of the build in `buildDir` (the folder holding `client/`). */
 export function pageCspForBuild(buildDir: string): string {
   return contentSecurityPolicy(readInlineScriptHashes(buildDir));

@@ -119,7 +119,7 @@ export class Host {
       const entry =
         site.lookup(pathname) ?? (pathname.startsWith('/_astro/') ? this.bootAssets.lookup(pathname) : null);
       if (entry) return site.send(req, res, entry);
-      const moved = site.movedTo(pathname);
+      const moved = site.movedTo(pathname) ?? site.movedTrainer(pathname);
       if (moved) return site.redirect(req, res, moved);
     }
     for (const [name, value] of this.security) res.setHeader(name, value!);

@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { pageCspForBuild } from './csp';
+import { EMBED_PREFIX, embedCsp, pageCspForBuild } from './csp';
 import { securityHeaderValues } from './securityHeaders';
 import { cacheRuleFor } from './cacheRules';
 import { canonicalPath, isPlainPath } from './urlPath';
 import { contentTypeOf, isCompressible } from './contentTypes';
 import { contentHash, readCopy } from './compressedCopies';
+import { readTrainerRedirects } from './trainerRedirects';
+import { movedTrainerPath } from '../domain/trainerSlug';
 
 /**
  * Serves one published build from memory: files are read once, with ETag and long caching for
@@ -20,6 +22,9 @@ import { contentHash, readCopy } from './compressedCopies';
  * by the request's spelling) in an LRU bounded in bytes, odd spellings (`//`, `/./`, `%5F`) are
  * not looked up but redirected to their plain form, and paths that miss are not remembered.
  */
+/** The trainers' widget (public/embed/v1.js). */
+export const WIDGET_PATH = '/embed/v1.js';
+
 /** A missing copy is looked for again at most this often (the precompressor is making it). */
 const COPY_RECHECK_MS = 1_000;
 
@@ -47,6 +52,10 @@ export interface Entry {
   cacheControl: string;
   /** Set for HTML pages: the policy allowing the build's own inline scripts. */
   csp?: string;
+  /** An /embed/ page: other sites may frame it, so it goes without X-Frame-Options. */
+  frameable?: boolean;
+  /** Headers of this file only (the widget script's CORS). */
+  extra?: string[];
   /** Whether a compressed copy is worth sending (text of some size). */
   compressible: boolean;
   /** The SHA-1 of the body: its ETag and the name of its compressed copies. */
@@ -141,6 +150,16 @@ export class StaticSite {
     return canonical && canonical !== urlPath && this.resolve(canonical) ? canonical : null;
   }
 
+  private trainerMoves: Map<string, string> | undefined;
+
+  /** Where a page or feed of a trainer's old slug lives now in this build (for a 301), else null. */
+  movedTrainer(urlPath: string): string | null {
+    if (!urlPath.startsWith('/trainers/') && !urlPath.startsWith('/embed/') && !urlPath.startsWith('/feeds/trainer-'))
+      return null;
+    this.trainerMoves ??= readTrainerRedirects(this.root);
+    return movedTrainerPath(urlPath, this.trainerMoves);
+  }
+
   private resolve(urlPath: string): string | null {
     const relative = urlPath.replace(/^\/+/, '');
     const base = path.join(this.root, relative);
@@ -166,15 +185,19 @@ export class StaticSite {
     const relative = path.relative(this.root, file);
     const type = contentTypeOf(file);
     const hash = contentHash(body);
+    const urlPath = `/${relative.split(path.sep).join('/')}`;
+    const embed = urlPath.startsWith(EMBED_PREFIX);
     return {
-      ...(ext === '.html' ? { csp: this.pageCsp } : {}),
+      ...(ext === '.html' ? { csp: embed ? embedCsp(this.pageCsp) : this.pageCsp, frameable: embed } : {}),
+      // The widget script is loaded by other sites (docs/product.md, Widget); no cookie is involved.
+      ...(urlPath === WIDGET_PATH ? { extra: ['access-control-allow-origin', '*'] } : {}),
       file,
       body,
       type,
       hash,
       copiesCheckedAt: 0,
       etag: `"${hash}"`,
-      cacheControl: cacheRuleFor(`/${relative.split(path.sep).join('/')}`).cacheControl,
+      cacheControl: cacheRuleFor(urlPath).cacheControl,
       compressible: isCompressible(type, body.length),
       variants: {},
     };
@@ -182,8 +205,18 @@ export class StaticSite {
 
   /** The headers of an answer with this entry, as name, value, name, value… */
   private headers(entry: Entry, status: number, extra: string[]): string[] {
-    const list = [...this.security, 'content-type', entry.type, 'vary', 'accept-encoding', ...extra];
+    const list = [
+      ...this.security,
+      'content-type',
+      entry.type,
+      'vary',
+      'accept-encoding',
+      ...(entry.extra ?? []),
+      ...extra,
+    ];
     if (entry.csp) list[list.indexOf('content-security-policy') + 1] = entry.csp;
+    const frameOptions = list.indexOf('x-frame-options');
+    if (entry.frameable && frameOptions >= 0) list.splice(frameOptions, 2);
     if (status === 200) list.push('cache-control', entry.cacheControl, 'etag', entry.etag);
     else list.push('cache-control', 'no-store');
     return list;

@@ -14,7 +14,10 @@ import { DEFAULT_SORT, PAGE_SIZE, type ListingView, type SortKey } from '../doma
 import { toCardData } from '../domain/trainingCard';
 import { withTotalCost, type PublicTraining } from '../domain/training';
 import { TrigramIndex } from '../domain/trigramIndex';
+import { isSlug } from '../domain/trainerSlug';
 import { fieldErrorsOf } from '../domain/fieldErrors';
+import { trainerSlugIds } from '../data/trainerSlugs';
+import { trainerRows, TRAINER_PARAM_MESSAGE } from './trainerListing';
 
 /**
  * `GET /api/trainings` from memory: the published listing is loaded once and kept while
@@ -30,6 +33,8 @@ interface Snapshot {
   search: TrigramIndex;
   /** Every row's end time, ascending: which answers still hold depends on how many have passed. */
   ends: number[];
+  /** Each trainer's rows by their slug, for `?trainer=` (the widget's query). */
+  byTrainerSlug: Map<string, number[]>;
 }
 
 const STATE = Symbol.for('emdr.publicListing');
@@ -56,6 +61,7 @@ async function currentVersion(): Promise<number> {
 
 async function load(version: number): Promise<Snapshot> {
   const listed = await trainings.listPublished();
+  const slugIds = await trainerSlugIds();
   const haystacks = listed.map(searchableText);
   const entries = listed.map((training, i) => listingEntry(training, haystacks[i]!));
   return {
@@ -68,6 +74,7 @@ async function load(version: number): Promise<Snapshot> {
     entries,
     search: new TrigramIndex(haystacks),
     ends: entries.map((entry) => entry.end).sort((a, b) => a - b),
+    byTrainerSlug: trainerRows(listed, slugIds),
   };
 }
 
@@ -87,11 +94,24 @@ export interface ListingAnswer {
   headers: Record<string, string>;
 }
 
+/**
+ * Any site may read the public list (the trainers' widget runs on their own sites). It is the only
+ * API answer that says so; no cookie is read or set for it.
+ */
+const PUBLIC = { 'access-control-allow-origin': '*' } as const;
+
 const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
   status: 400,
   body: JSON.stringify({ error: message, fieldErrors: fieldErrorsOf(error).fieldErrors }),
-  headers: {},
+  headers: PUBLIC,
 });
+
+/** A trainer's rows, narrowed to a search's candidates when there is one (both ascending). */
+function ownRows(own: number[], searched: number[] | null): number[] {
+  if (!searched) return own;
+  const wanted = new Set(searched);
+  return own.filter((i) => wanted.has(i));
+}
 
 /**
  * The JSON answer for a query string, shared by the Astro route and the host's fast path. No
@@ -107,7 +127,16 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   if (!options.success) return invalid(options.error, 'Invalid paging or sort');
   const { page, limit, sort, fields, counts } = options.data;
   const paged = page !== undefined || limit !== undefined;
-  const { rows, entries, search } = await snapshot();
+  // `trainer`: one trainer's trainings by their slug (docs/product.md, Widget); an unknown slug matches none.
+  const trainer = params.get('trainer')?.trim().toLowerCase() || undefined;
+  if (trainer !== undefined && !isSlug(trainer)) {
+    return {
+      status: 400,
+      body: JSON.stringify({ error: 'Invalid filter', fieldErrors: { trainer: [TRAINER_PARAM_MESSAGE] } }),
+      headers: PUBLIC,
+    };
+  }
+  const { rows, entries, search, byTrainerSlug } = await snapshot();
   const view = {
     filters: filters.data,
     sort: (sort ?? DEFAULT_SORT) as SortKey,
@@ -115,13 +144,14 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
     limit: paged ? (limit ?? PAGE_SIZE) : Math.max(1, entries.length),
   };
   // A search looks only at the rows that hold its rarest trigrams; queryListing still decides.
-  const candidates = view.filters.search ? search.candidates(view.filters.search) : null;
+  const searched = view.filters.search ? search.candidates(view.filters.search) : null;
+  const candidates = trainer === undefined ? searched : ownRows(byTrainerSlug.get(trainer) ?? [], searched);
   const result = queryListing(entries, view, now, candidates);
   const body = `[${result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json)).join(',')}]`;
-  const headers: Record<string, string> = { 'x-total-count': String(result.total) };
+  const headers: Record<string, string> = { ...PUBLIC, 'x-total-count': String(result.total) };
   if (paged) {
     headers['x-page'] = String(result.page);
-    headers.link = pageLinks({ ...view.filters, sort, limit, fields, counts }, result.page, result.pageCount);
+    headers.link = pageLinks({ ...view.filters, trainer, sort, limit, fields, counts }, result.page, result.pageCount);
   }
   if (counts) headers['x-filter-counts'] = JSON.stringify(result.counts);
   return { status: 200, body, headers };

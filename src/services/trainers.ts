@@ -6,6 +6,7 @@ import { transaction } from '../data/transaction';
 import type { TrainerInput } from '../domain/trainer';
 import { checkVersion, NotFoundError, type Actor } from './errors';
 import { assertNewPhotoStored, photoKeyFor, releasePhotoKey } from './trainerPhotos';
+import { afterSlugWrite, chosenSlug } from './trainerSlugs';
 
 /**
  * Trainer use cases: each one checks the photo and the version, writes the change with its history
@@ -18,7 +19,9 @@ const who = (actor: Actor) => ({ adminId: actor.adminId, adminEmail: actor.email
 export async function createTrainer(actor: Actor, input: TrainerInput): Promise<StoredTrainer> {
   await assertNewPhotoStored(input.photo);
   return transaction(async (tx) => {
-    const row = await trainers.insert(input, photoKeyFor(input.photo), tx);
+    const slug = await chosenSlug(tx, input.slug, null);
+    const row = await trainers.insert({ ...input, slug }, photoKeyFor(input.photo), tx);
+    await afterSlugWrite(tx, row.id, null, row.slug);
     await history.record(tx, { ...who(actor), entityId: row.id, action: 'create', before: null, after: row });
     return row;
   });
@@ -28,7 +31,8 @@ export async function createTrainer(actor: Actor, input: TrainerInput): Promise<
 function actionOf(before: StoredTrainer, input: TrainerInput): 'photo' | 'update' {
   if (before.photo === input.photo) return 'update';
   const same = (Object.keys(input) as (keyof TrainerInput)[]).every(
-    (key) => key === 'photo' || JSON.stringify(input[key]) === JSON.stringify(before[key]),
+    (key) =>
+      key === 'photo' || (key === 'slug' && !input.slug) || JSON.stringify(input[key]) === JSON.stringify(before[key]),
   );
   return same ? 'photo' : 'update';
 }
@@ -49,7 +53,9 @@ export async function updateTrainer(
     const before = await trainers.lockById(tx, id);
     if (!before) throw notFound();
     checkVersion('trainer', before.updatedAt, ifMatch);
-    const after = (await trainers.update(id, input, photoKeyFor(input.photo, before), tx))!;
+    const slug = await chosenSlug(tx, input.slug, before);
+    const after = (await trainers.update(id, { ...input, slug }, photoKeyFor(input.photo, before), tx))!;
+    await afterSlugWrite(tx, id, before.slug, after.slug);
     await history.record(tx, { ...who(actor), entityId: id, action: actionOf(before, input), before, after });
     return { before, after };
   });

@@ -252,3 +252,4 @@ describe('GET /api/trainings/{id} and /api/trainers/{id}', () => {
     expect((await get('/api/trainers/xyz')).status).toBe(404);
   });
 });
+      slug: 'ann-lee',

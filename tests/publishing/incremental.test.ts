@@ -96,7 +96,17 @@ describe('pages rendered in the publisher process', () => {
     }
     // Every page the build wrote is one the publisher knows how to re-render (only public/ files aside).
     const known = new Set(pages.map((p) => outputFile(p, /\.[a-z]+$/.test(p))));
-    expect([...built.keys()].filter((file) => !known.has(file))).toEqual(['favicon.svg']);
+    expect([...built.keys()].filter((file) => !known.has(file)).sort()).toEqual(['embed/v1.js', 'favicon.svg']);
+    // The trainer pages are among them: each trainer's page, embed page and feeds, and the index.
+    expect(pages).toEqual(
+      expect.arrayContaining([
+        '/trainers',
+        '/trainers/ana-nunez',
+        '/embed/trainers/ben-okafor',
+        '/trainers/moved.json',
+      ]),
+    );
+    expect(pages).toEqual(expect.arrayContaining(['/feeds/trainer-ana-nunez.ics', '/feeds/trainer-ben-okafor.xml']));
   });
 
   test('a series of edits published in-process leaves the same site as a full build of the same data', async () => {
@@ -111,6 +121,19 @@ describe('pages rendered in the publisher process', () => {
       [
         'every training of a state unpublished (its page goes away)',
         () => sql`update trainings set is_published = false where id in ${sql(oregon.map((t) => t.id))}`,
+      ],
+      [
+        "a trainer's slug changed (the old one redirects)",
+        async () => {
+          await sql`insert into trainer_slug_redirects (slug, trainer_id) values ('ana-nunez', ${first!.trainerId})`;
+          await sql`update trainers set slug = 'ana-nunez-reyes' where id = ${first!.trainerId}`;
+        },
+      ],
+      ['a trainer with no training added', () => createTrainer({ name: 'Cy Park', statesServed: [] })],
+      [
+        'every training of a trainer unpublished (their page stays, they leave /trainers)',
+        () =>
+          sql`update trainings set is_published = false where trainer_id = ${all.find((t) => t.trainerId !== first!.trainerId)!.trainerId}`,
       ],
       [
         'a training added and another deleted',

@@ -1,5 +1,6 @@
 import type { SiteData, SiteTraining } from '../../domain/siteData';
 import { getSql, type Sql } from '../../data/db';
+import { trainersSnapshot } from './trainerSnapshot';
 
 /**
  * Everything a build needs: the published trainings with their trainer rows, soonest first.
@@ -36,7 +37,7 @@ export async function takeSnapshot(now = new Date()): Promise<SiteData> {
     trainings.push(row.training);
   }
   kept = next;
-  return { generatedAt: now.toISOString(), trainings };
+  return { generatedAt: now.toISOString(), trainings, ...(await trainersSnapshot(sql)) };
 }
 
 async function readRows(sql: Sql, ids: string[], all: number): Promise<{ version: string; training: SiteTraining }[]> {
@@ -60,6 +61,7 @@ async function readRows(sql: Sql, ids: string[], all: number): Promise<{ version
 function camelTrainer(row: Record<string, unknown>): SiteTraining['trainer'] {
   return {
     id: row.id,
+    slug: row.slug,
     name: row.name,
     bio: row.bio,
     credentials: row.credentials,

@@ -1,0 +1,46 @@
+import { createHash } from 'node:crypto';
+import type { SiteData, SiteTraining } from '../domain/siteData';
+import { feedPath } from '../domain/feedCatalog';
+import { trainerFeed, trainerRssPath } from '../domain/trainerFeeds';
+import { trainersIndexPath } from '../domain/trainerPages';
+import { TRAINER_REDIRECTS_PATH, trainerEmbedPath, trainerPagePath } from '../domain/trainerSlug';
+import { allTrainers, trainerRedirects, trainersIndexPages } from './trainerPages';
+
+/**
+ * The input digests of the trainer pages and feeds (src/prerender/pageInputs.ts says what a digest
+ * is). A trainer's page, its embed page and its two feeds are made from the trainer's row and their
+ * upcoming trainings; one content digest per trainer covers all four, from the training digests
+ * pageInputs already keeps per row, so a publish that changes one training re-renders that trainer's
+ * four files only. The index pages are made from each listed trainer's summary.
+ */
+const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
+
+export function trainerPageDigests(
+  data: SiteData,
+  shared: string,
+  siteUrl: string,
+  trainingDigest: (training: SiteTraining) => string,
+): [string, string][] {
+  const pages: [string, string][] = [];
+  for (const { trainer, upcoming } of allTrainers(data)) {
+    const content = digest(trainer, upcoming.map(trainingDigest));
+    pages.push([trainerPagePath(trainer.slug), digest('page', shared, content)]);
+    pages.push([trainerEmbedPath(trainer.slug), digest('embed', shared, content)]);
+    pages.push([feedPath(trainerFeed(trainer)), digest('ics', siteUrl, content)]);
+    pages.push([trainerRssPath(trainer.slug), digest('rss', siteUrl, content)]);
+  }
+  const indexPages = trainersIndexPages(data);
+  for (const { page, entries } of indexPages) {
+    const summaries = entries.map(({ trainer: t, upcoming }) => [
+      t.slug,
+      t.name,
+      t.photo,
+      t.credentials,
+      t.statesServed,
+      upcoming.length,
+    ]);
+    pages.push([trainersIndexPath(page), digest(shared, page, indexPages.length, summaries)]);
+  }
+  pages.push([TRAINER_REDIRECTS_PATH, digest(trainerRedirects(data))]);
+  return pages;
+}

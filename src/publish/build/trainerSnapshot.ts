@@ -1,0 +1,30 @@
+import type { SiteTrainer, TrainerRedirect } from '../../domain/siteData';
+import type { Sql } from '../../data/db';
+import { listRedirects } from '../../data/trainerSlugs';
+
+/**
+ * The trainers part of a build's snapshot (docs/product.md, Trainer pages): every trainer, for their
+ * pages and feeds, and the old slugs that redirect. A few hundred small rows, read whole at each
+ * publish. A trainer that did not change keeps its object, so what is derived from it (its page
+ * digest) is worked out once, as for the trainings' rows.
+ */
+let kept = new Map<string, { json: string; trainer: SiteTrainer }>();
+
+export async function trainersSnapshot(
+  sql: Sql,
+): Promise<{ trainers: SiteTrainer[]; trainerRedirects: TrainerRedirect[] }> {
+  const rows = await sql<SiteTrainer[]>`
+    select id, slug, name, bio, credentials, photo, website, thinkific_affiliate_url, states_served,
+           created_at, updated_at
+    from trainers order by lower(name), slug`;
+  const next = new Map<string, { json: string; trainer: SiteTrainer }>();
+  const trainers = (JSON.parse(JSON.stringify(rows)) as SiteTrainer[]).map((trainer) => {
+    const json = JSON.stringify(trainer);
+    const found = kept.get(trainer.id);
+    const entry = found?.json === json ? found : { json, trainer };
+    next.set(trainer.id, entry);
+    return entry.trainer;
+  });
+  kept = next;
+  return { trainers, trainerRedirects: await listRedirects() };
+}
