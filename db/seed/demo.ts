@@ -8,10 +8,19 @@ import { OPEN } from '../../src/domain/availability';
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
  * over the next 9 months from the day of seeding, each starting at 9:00 AM in its own time zone.
  */
-type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate'> & {
+type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate' | 'parts'> & {
   startsInDays: number;
   days: number;
+  /** A program in parts: each part's days, counted like the training's (the first is the training's). */
+  parts?: DemoPart[];
 };
+export interface DemoPart {
+  startsInDays: number;
+  days: number;
+  format?: TrainingInput['format'];
+  location?: string;
+  venue?: string | null;
+}
 
 const schedule = (...days: [string, string, string][]) =>
   JSON.stringify(days.map(([day, time, topics]) => ({ day, time, topics })));
@@ -77,7 +86,6 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   ...NO_PROGRAM_FACTS,
   ceApprovals: [],
   ...OPEN,
-  parts: [],
   ...overrides,
 });
 
@@ -256,6 +264,9 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       basics({
         title: 'EMDR with Children and Adolescents',
         programType: 'advanced',
+        // A cohort of twelve, full: sign-ups go to the waitlist (docs/product.md, Availability).
+        availability: 'sold_out',
+        waitlistUrl: 'https://emdr-training.thinkific.com/courses/emdr-children-adolescents-waitlist',
         ceApprovals: [approval('EMDRIA', 12, { providerNumber: '21007' }), NBCC(12)],
         startsInDays: 35,
         days: 2,
@@ -276,6 +287,13 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         consultation: consultation(10, false, 700, 1000),
         completionWindowMonths: 18,
         startsInDays: 170,
+        // Part 1 in person, Part 2 live online five weeks later: time to practise in between.
+        parts: [
+          { startsInDays: 170, days: 3 },
+          { startsInDays: 205, days: 2, format: 'Virtual', location: 'Zoom', venue: null },
+        ],
+        availability: 'few_seats',
+        seatsLeft: 4,
         location: 'Atlanta, GA',
         venue: 'Peachtree Conference Hall',
         state: 'GA',

@@ -4,13 +4,16 @@ import { RowActions, rowActionClass } from './AdminTable';
 import type { TrainingRow } from './stores';
 import Button from '../ui/Button';
 import { trainingPath } from '../domain/trainingPath';
+import { AVAILABILITIES } from '../domain/availability';
 
 /**
  * One training's cells in Manage Trainings: "Ended" once its end has passed; "View" opens the public
  * page of a training visitors can see, "Preview" shows any other one as it would be published.
  */
-export function TrainingCells(props: { training: TrainingRow; onToggle(): void; onDelete(): void }) {
+export function TrainingCells(props: { training: TrainingRow; onToggle(): void; onSoldOut(): void; onDelete(): void }) {
   const { training } = props;
+  const availability = training.availability ?? 'open';
+  const soldOut = availability === 'sold_out';
   const ended = new Date(training.endDate).getTime() < Date.now();
   const isPublic = training.isPublished && !ended;
   return (
@@ -27,6 +30,12 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
           {ended && <Badge tone="red">Ended</Badge>}
         </div>
       </td>
+      <td className="px-4 py-3">
+        <Badge tone={availability === 'open' ? 'green' : availability === 'few_seats' ? 'amber' : 'red'}>
+          {AVAILABILITIES.find((a) => a.value === availability)?.label ?? availability}
+          {availability === 'few_seats' && training.seatsLeft != null ? ` (${training.seatsLeft})` : ''}
+        </Badge>
+      </td>
       <RowActions editHref={`/admin/trainings/${training.id}`} name={training.title} onDelete={props.onDelete}>
         <Button
           variant="secondary"
@@ -38,6 +47,17 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
           onClick={props.onToggle}
         >
           {training.isPublished ? 'Unpublish' : 'Publish'}
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="whitespace-nowrap"
+          role="switch"
+          aria-checked={soldOut}
+          aria-label={`Sold out: ${training.title}`}
+          onClick={props.onSoldOut}
+        >
+          {soldOut ? 'Mark open' : 'Mark sold out'}
         </Button>
         {isPublic ? (
           <a href={trainingPath(training.id)} className={rowActionClass} aria-label={`View ${training.title}`}>

@@ -12,6 +12,8 @@ import { AdminFormShell } from './AdminFormShell';
 import TrainingWhenFields from './TrainingWhenFields';
 import { ScheduleEditor } from './ScheduleEditor';
 import { ProgramFactsFields } from './ProgramFactsFields';
+import { PartsEditor } from './PartsEditor';
+import { AvailabilityFields } from './AvailabilityFields';
 import { useLeaveGuard } from './useLeaveGuard';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
@@ -58,6 +60,7 @@ export default function TrainingForm({ id }: { id?: string }) {
       <FormField name="price" label="Price (USD)" required type="number" min={0} step={1} setValueAs={integer} />
       <FormField name="ceCredits" label="CE Credits" type="number" min={0} step={1} setValueAs={integer} />
       <TrainingWhenFields />
+      <PartsEditor />
       <FormField name="format" label="Format" required as="select" options={FORMAT_OPTIONS} />
       <FormField name="location" label="Location" required hint="City and state, or 'Zoom' for virtual trainings" />
       <FormField name="venue" label="Venue" />
@@ -76,6 +79,7 @@ export default function TrainingForm({ id }: { id?: string }) {
         type="url"
         className={wide}
       />
+      <AvailabilityFields />
       <ScheduleEditor />
       <ProgramFactsFields />
       <FormField name="refundPolicy" label="Refund Policy" as="textarea" rows={3} className={wide} />

@@ -19,11 +19,12 @@ const COLUMNS = [
   { label: 'Format' },
   { label: 'Price', sortKey: 'price' },
   { label: 'Status' },
+  { label: 'Availability' },
   { label: 'Actions' },
 ];
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 
-/** Manage trainings: search, filters, sortable columns, pages of 50, publish toggle, delete. */
+/** Manage trainings: search, filters, sortable columns, pages of 50, publish toggle, sold-out toggle, delete. */
 export default function TrainingsList({ query }: { query: TrainingListQuery }) {
   const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
   const { data, loading, error } = usePage<TrainingRow>(TRAININGS_KEY, links.apiQuery);
@@ -40,6 +41,19 @@ export default function TrainingsList({ query }: { query: TrainingListQuery }) {
       // The row then shows the current status.
       if (isStale(error)) invalidateKeys(TRAININGS_KEY);
       notify.error('Failed to update training status');
+    }
+  };
+
+  // The quick action: sold out, or open again. Same version check, publish and history as any edit.
+  const setAvailability = async (training: TrainingRow, availability: 'sold_out' | 'open') => {
+    try {
+      const ifMatch = { 'if-match': etagFor(training.updatedAt) };
+      await api('PATCH', `/api/admin/trainings/${training.id}`, { availability }, ifMatch);
+      invalidateKeys(TRAININGS_KEY);
+      notify.success('Training availability updated');
+    } catch (error) {
+      if (isStale(error)) invalidateKeys(TRAININGS_KEY);
+      notify.error('Failed to update training availability');
     }
   };
 
@@ -95,7 +109,12 @@ export default function TrainingsList({ query }: { query: TrainingListQuery }) {
         sort={links.sort}
         sortHref={links.sortHref}
         row={(training) => (
-          <TrainingCells training={training} onToggle={() => toggle(training)} onDelete={() => setDoomed(training)} />
+          <TrainingCells
+            training={training}
+            onToggle={() => toggle(training)}
+            onSoldOut={() => setAvailability(training, training.availability === 'sold_out' ? 'open' : 'sold_out')}
+            onDelete={() => setDoomed(training)}
+          />
         )}
       />
       {data && data.rows.length > 0 && (

@@ -44,6 +44,11 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   language: DEFAULT_LANGUAGE,
   eligibility: '',
   accessibility: '',
+  // No parts, open: what a training saved before they existed stores.
+  parts: [],
+  availability: 'open',
+  seatsLeft: null,
+  waitlistUrl: '',
 };
 
 /** A stored row as form values: only the form's fields (a row also carries columns such as `revision`). */
@@ -74,6 +79,19 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
     language: t.language || DEFAULT_LANGUAGE,
     eligibility: t.eligibility ?? '',
     accessibility: t.accessibility ?? '',
+    // Each part's pickers read its own zone's clock, or the training's when it has none.
+    parts: (t.parts ?? []).map((p) => ({
+      label: p.label ?? '',
+      startDate: toLocalInput(p.startDate, p.timeZone ?? t.timeZone),
+      endDate: toLocalInput(p.endDate, p.timeZone ?? t.timeZone),
+      timeZone: p.timeZone ?? '',
+      format: p.format ?? '',
+      location: p.location ?? '',
+      venue: p.venue ?? '',
+    })),
+    availability: t.availability ?? 'open',
+    seatsLeft: t.seatsLeft ?? null,
+    waitlistUrl: t.waitlistUrl ?? '',
   };
 }
 

@@ -17,12 +17,23 @@ export async function seedDemoOnce(today = new Date()): Promise<boolean> {
     const base = Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate());
     for (const { trainer, trainings } of DEMO) {
       const [row] = await tx<{ id: string }[]>`insert into trainers ${tx(trainer)} returning id`;
-      for (const { startsInDays, days, ...training } of trainings) {
+      for (const { startsInDays, days, parts: demoParts = [], ...training } of trainings) {
         // 9:00 AM on the first day to 5:00 PM on the last, on the wall clock of the training's zone.
         const day = (n: number) => new Date(base + n * DAY_MS).toISOString().slice(0, 10);
-        const startDate = new Date(wallClockToInstant(`${day(startsInDays)}T09:00`, training.timeZone)!);
-        const endDate = new Date(wallClockToInstant(`${day(startsInDays + days - 1)}T17:00`, training.timeZone)!);
-        const input = { ...training, trainerId: row!.id, startDate, endDate };
+        const at = (n: number, time: string) => new Date(wallClockToInstant(`${day(n)}T${time}`, training.timeZone)!);
+        const parts = demoParts.map((p) => ({
+          label: null,
+          startDate: at(p.startsInDays, '09:00').toISOString(),
+          endDate: at(p.startsInDays + p.days - 1, '17:00').toISOString(),
+          timeZone: null,
+          format: p.format ?? null,
+          location: p.location ?? null,
+          venue: p.venue ?? null,
+        }));
+        // A program in parts runs from its first part's start to its last part's end (docs/product.md).
+        const startDate = parts[0] ? new Date(parts[0].startDate) : at(startsInDays, '09:00');
+        const endDate = parts.at(-1) ? new Date(parts.at(-1)!.endDate) : at(startsInDays + days - 1, '17:00');
+        const input = { ...training, parts, trainerId: row!.id, startDate, endDate };
         await tx`insert into trainings ${tx(columns(tx, input))}`;
       }
     }

@@ -56,7 +56,7 @@ describe('a training card', () => {
       { label: null, startDate: '2027-04-10T16:00:00.000Z', endDate: '2027-04-12T00:00:00.000Z' },
     ].map((p, i) => ({
       ...p,
-      timeZone: i === 0 ? 'America/Los_Angeles' : null,
+      timeZone: i === 0 ? ('America/Los_Angeles' as const) : null,
       format: null,
       location: null,
       venue: null,

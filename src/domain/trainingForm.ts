@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { TrainingFieldsSchema, endNotBeforeStart, inTimeZone } from './training';
 import { ScheduleRowsSchema } from './scheduleRows';
 import { CeApprovalsSchema, ConsultationSchema } from './programFields';
+import { datesFromParts, inParts } from './partFields';
 
 /**
  * An API schema run after a form's own stage (`.pipe`): typed as taking that stage's values, which
@@ -61,15 +62,32 @@ export const NO_CONSULTATION_FORM: ConsultationForm = {
  * leaves the form as the stored text the API takes, and the CE approvals and the consultation are
  * edited as inputs and leave it as the API's values.
  */
-export const TrainingFormSchema = TrainingFieldsSchema.extend({
+const TrainingFormFields = TrainingFieldsSchema.extend({
   schedule: ScheduleRowsSchema,
   ceApprovals: z
     .array(CeApprovalRowSchema)
     .pipe(apiCheck<CeApprovalRow[], typeof CeApprovalsSchema>(CeApprovalsSchema)),
   consultation: ConsultationFormSchema,
-})
-  .transform(inTimeZone)
-  .superRefine(endNotBeforeStart);
+});
+export type TrainingFormValues = z.input<typeof TrainingFormFields>;
 
-export type TrainingFormValues = z.input<typeof TrainingFormSchema>;
-export type TrainingFormOutput = z.output<typeof TrainingFormSchema>;
+/** With parts, the training's own dates are derived from them, as the API does (partFields.ts). */
+const TrainingFormPipeline = z
+  .preprocess(datesFromParts, TrainingFormFields)
+  .transform(inTimeZone)
+  .transform(inParts)
+  .superRefine(endNotBeforeStart);
+export type TrainingFormOutput = z.output<typeof TrainingFormPipeline>;
+// A preprocess takes any input: typed back as taking the form's values, for the form's resolver.
+export const TrainingFormSchema = TrainingFormPipeline as unknown as z.ZodType<TrainingFormOutput, TrainingFormValues>;
+
+/** A part's editor row: text inputs hold '' for "the training's own". */
+export const EMPTY_PART_ROW = {
+  label: '',
+  startDate: '',
+  endDate: '',
+  timeZone: '',
+  format: '',
+  location: '',
+  venue: '',
+} as const;

@@ -1,3 +1,6 @@
+import type { TimeZoneId } from './timeZones';
+import type { TrainingFormat } from './formats';
+
 /**
  * A program in parts (docs/product.md, Parts): an EMDR Basic Training is usually a Part 1 and a
  * Part 2, weeks apart, each with its own dates and possibly its own place, format and zone. Zod-free
@@ -11,8 +14,8 @@ export interface TrainingPart {
   label: string | null;
   startDate: string;
   endDate: string;
-  timeZone: string | null;
-  format: string | null;
+  timeZone: TimeZoneId | null;
+  format: TrainingFormat | null;
   location: string | null;
   venue: string | null;
 }

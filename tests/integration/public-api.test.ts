@@ -178,13 +178,31 @@ describe('GET /api/trainings, one page at a time', () => {
     await thirty();
     const { body, headers } = await get('/api/trainings?format=Virtual&page=1&fields=card&counts=1');
     expect(Object.keys(body[0]).sort()).toEqual(
-      ['endDate', 'format', 'id', 'location', 'price', 'startDate', 'timeZone', 'title', 'trainer'].sort(),
+      [
+        'endDate',
+        'format',
+        'id',
+        'location',
+        'price',
+        'startDate',
+        'timeZone',
+        'title',
+        'trainer',
+        // Program facts, then parts and availability (docs/product.md).
+        'programType',
+        'ceBodies',
+        'totalCost',
+        'fullCostDisclosed',
+        'availabilityBadge',
+        'moreParts',
+      ].sort(),
     );
     expect(body[0].trainer).toEqual({ name: 'Dr. Page Turner', photo: null });
-    expect(JSON.parse(headers.get('x-filter-counts')!)).toEqual({
+    expect(JSON.parse(headers.get('x-filter-counts')!)).toMatchObject({
       state: { CA: 10, NY: 5 },
       format: { 'In-Person': 15, Virtual: 15, Hybrid: 0 },
       dateRange: { 'next-month': 15, 'next-3-months': 15, 'next-6-months': 15 },
+      available: 15,
     });
   });
 
@@ -242,6 +260,7 @@ describe('GET /api/trainings/{id} and /api/trainers/{id}', () => {
     expect(status).toBe(200);
     expect(body).toEqual({
       id: trainer.id,
+      slug: 'ann-lee',
       name: 'Dr. Ann Lee',
       bio: 'Trains clinicians in EMDR therapy.',
       website: 'https://ann.example.com',
@@ -252,4 +271,3 @@ describe('GET /api/trainings/{id} and /api/trainers/{id}', () => {
     expect((await get('/api/trainers/xyz')).status).toBe(404);
   });
 });
-      slug: 'ann-lee',
