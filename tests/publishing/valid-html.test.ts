@@ -35,7 +35,9 @@ test('the W3C Nu checker finds no error on any public page kind', async () => {
   const listed = (await (await fetch(`${server.url}/api/trainings`)).json()) as { id: string; state: string | null }[];
   expect(listed.length).toBeGreaterThan(0);
   const withState = listed.find((training) => training.state)!;
-  const statePage = (await fetch(`${server.url}/sitemap.xml`).then((r) => r.text())).match(/\/trainings\/[a-z-]+/)![0];
+  const sitemap = await fetch(`${server.url}/sitemap.xml`).then((r) => r.text());
+  const statePage = sitemap.match(/\/trainings\/[a-z-]+/)![0];
+  const trainerPage = sitemap.match(/\/trainers\/[a-z0-9-]+(?=<)/)![0];
   const pages = {
     home: '/',
     search: '/trainings?format=Virtual',
@@ -47,6 +49,9 @@ test('the W3C Nu checker finds no error on any public page kind', async () => {
     privacy: '/privacy',
     terms: '/terms',
     'refund-policy': '/refund-policy',
+    trainers: '/trainers',
+    trainer: trainerPage,
+    'trainer-embed': `/embed${trainerPage}`,
   };
   const files: string[] = [];
   for (const [name, urlPath] of Object.entries(pages)) {
