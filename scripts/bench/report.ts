@@ -106,17 +106,18 @@ export function writeReport(results: Record<string, any>): string {
   for (const [name, api] of [
     ['embedded', results.apiEmbedded],
     ['PostgreSQL', results.apiPostgres],
+    ['program facts, embedded', results.apiFacts],
   ] as const) {
     if (!api) continue;
     row(
-      `API filter (${name}) N=1000`,
+      `API filter (${name}) N=${api.n ?? 1000}${api.query ? ` \`${api.query.split('?')[1]}\`` : ''}`,
       `${api.filter.requestsPerSecond} req/s, p99 ${api.filter.p99Ms} ms`,
       `in-memory floor ${api.floor.requestsPerSecond} req/s (median round): bare node:http answering the same JSON serialised once, one core; load: ${generatorNote(api.filter, api.floor)}, rounds alternating`,
       typeof api.filterToFloor === 'number' ? `${api.filterToFloor}×` : ratioText(api.filterToFloor),
       '≥ 0.5×',
     );
     row(
-      `API search (${name}) N=1000`,
+      `API search (${name}) N=${api.n ?? 1000}`,
       `${api.search.requestsPerSecond} req/s, p99 ${api.search.p99Ms} ms; trigram index leaves ${api.searchRowsExamined} of ${api.rows} rows to check`,
       'the filter query on the same server',
       `${api.searchToFilter}× slower`,

@@ -3,22 +3,17 @@
  * ratio, each anchor configured as its own docs advise. Results: bench/results/<date>.json and
  * docs/performance.md. `-- --quick` for a short run (N = 100 and 1,000, shorter load runs).
  */
-import * as trainings from '../../src/data/trainings';
-import { searchableText } from '../../src/domain/filters';
-import { TrigramIndex } from '../../src/domain/trigramIndex';
 import { prepareTestDatabase } from '../../tests/support/database';
 import { tempDir } from '../../tests/support/server';
 import { benchBuild } from './buildBench';
-import { load } from './http';
+import { apiFigures, FACTS_FILTER_QUERY } from './apiFigures';
 import { benchListing } from './listingFigures';
 import { lighthouse } from './lighthouse';
 import { benchSaveToLive } from './saveToLive';
 import { benchScaleOut } from './scaleOut';
-import { compareServing, findNginx, NGINX_ANCHOR, startApiFloor, startNginx, startStaticFloor } from './servingBench';
-import { withSite } from './siteServer';
-import { findWrk, pinToCore, unpin, wrkLoad } from './wrk';
+import { compareServing, findNginx, NGINX_ANCHOR, startNginx, startStaticFloor } from './servingBench';
+import { findWrk, pinToCore, unpin } from './wrk';
 import { writeReport } from './report';
-import { roundRatios } from './stats';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [100, 1000] : [100, 1000, 5000];
@@ -79,63 +74,18 @@ for (const n of sizes) {
   (results.listing as unknown[]).push(figures);
 }
 
-// 5. Public API at N=1000 on the embedded database and on PostgreSQL, against the in-memory floor.
-// A search as selective as the filter (one trainer's ten trainings), so both answers are alike in size.
-const queries = ['/api/trainings?state=CA&format=Virtual', '/api/trainings?search=Trainer%2017%20Denver'];
-async function apiFigures(env: Record<string, string>) {
-  return withSite(1000, env, async ({ server }) => {
-    // In place of EXPLAIN (the search runs in memory, not in SQL): how many rows the index leaves to check.
-    const published = await trainings.listPublished();
-    const index = new TrigramIndex(published.map(searchableText));
-    const searchRowsExamined = index.candidates(new URLSearchParams(queries[1]!.split('?')[1]).get('search')!)!.length;
-    const rows = (await (await fetch(`${server.url}${queries[0]}`)).json()) as unknown[];
-    pinToCore(server.child.pid!);
-    const measure = (target: string) => (wrk ? wrkLoad(wrk, target, seconds) : load(target, seconds));
-    // The floor runs in this process: it gets the server's core for its turns, then both cores back.
-    const floor = await startApiFloor(rows);
-    const onFloor = async () => {
-      pinToCore(process.pid);
-      try {
-        return await measure(`${floor.url}/`);
-      } finally {
-        unpin(process.pid);
-      }
-    };
-    // Alternating rounds: a neighbour's burst on this shared machine falls on both sides alike.
-    const floorRuns: Awaited<ReturnType<typeof measure>>[] = [];
-    const filterRuns: typeof floorRuns = [];
-    await onFloor();
-    await measure(`${server.url}${queries[0]}`);
-    for (let round = 0; round < (quick ? 3 : 5); round++) {
-      floorRuns.push(await onFloor());
-      filterRuns.push(await measure(`${server.url}${queries[0]}`));
-    }
-    floor.stop();
-    const search = await measure(`${server.url}${queries[1]}`);
-    const rate = (r: { requestsPerSecond: number }) => r.requestsPerSecond;
-    const byRate = (runs: typeof floorRuns) =>
-      [...runs].sort((a, b) => rate(a) - rate(b))[Math.floor((runs.length - 1) / 2)]!;
-    const filter = byRate(filterRuns);
-    const floorFigures = byRate(floorRuns);
-    return {
-      floor: floorFigures,
-      filter,
-      search,
-      filterToFloor: roundRatios(filterRuns.map(rate), floorRuns.map(rate)),
-      searchToFilter: Number((filter.requestsPerSecond / search.requestsPerSecond).toFixed(2)),
-      searchRowsExamined,
-      rows: published.length,
-    };
-  });
-}
+// 5. Public API at N=1000 on the embedded database and on PostgreSQL, against the in-memory floor,
+// and the program-fact filters at N=5000.
 log('public API, embedded database');
-results.apiEmbedded = await apiFigures({});
+results.apiEmbedded = await apiFigures({}, { quick, wrk });
+log('public API, program-fact filters, N=5000');
+results.apiFacts = await apiFigures({}, { quick, wrk, n: 5000, filter: FACTS_FILTER_QUERY });
 if (postgres) {
   log('public API, PostgreSQL');
   process.env.TEST_DB_TARGET = 'postgres';
   const database = await prepareTestDatabase();
   try {
-    results.apiPostgres = await apiFigures({ DATABASE_URL: database.url });
+    results.apiPostgres = await apiFigures({ DATABASE_URL: database.url }, { quick, wrk });
   } finally {
     await database.drop();
   }

@@ -1,0 +1,73 @@
+import * as trainings from '../../src/data/trainings';
+import { searchableText } from '../../src/domain/filters';
+import { TrigramIndex } from '../../src/domain/trigramIndex';
+import { load } from './http';
+import { startApiFloor } from './servingBench';
+import { withSite } from './siteServer';
+import { pinToCore, unpin, wrkLoad } from './wrk';
+import { roundRatios } from './stats';
+
+/**
+ * The public API's filter and search against the in-memory floor (bare node:http answering the
+ * same JSON serialised once), in alternating rounds. The search is as selective as the default
+ * filter (one trainer's ten trainings at N=1000), so both answers are alike in size.
+ */
+const DEFAULT_FILTER = '/api/trainings?state=CA&format=Virtual';
+const SEARCH = '/api/trainings?search=Trainer%2017%20Denver';
+/** The program-fact filters (docs/product.md, Program facts): Basic Trainings APA approves, in California. */
+export const FACTS_FILTER_QUERY = '/api/trainings?state=CA&ce=APA&type=basic';
+
+export async function apiFigures(
+  env: Record<string, string>,
+  options: { quick: boolean; wrk: string | null; n?: number; filter?: string },
+) {
+  const { quick, wrk, n = 1000 } = options;
+  const queries = [options.filter ?? DEFAULT_FILTER, SEARCH];
+  return withSite(n, env, async ({ server }) => {
+    // In place of EXPLAIN (the search runs in memory, not in SQL): how many rows the index leaves to check.
+    const published = await trainings.listPublished();
+    const index = new TrigramIndex(published.map(searchableText));
+    const searchRowsExamined = index.candidates(new URLSearchParams(queries[1]!.split('?')[1]).get('search')!)!.length;
+    const rows = (await (await fetch(`${server.url}${queries[0]}`)).json()) as unknown[];
+    pinToCore(server.child.pid!);
+    const seconds = quick ? 3 : 5;
+    const measure = (target: string) => (wrk ? wrkLoad(wrk, target, seconds) : load(target, seconds));
+    // The floor runs in this process: it gets the server's core for its turns, then both cores back.
+    const floor = await startApiFloor(rows);
+    const onFloor = async () => {
+      pinToCore(process.pid);
+      try {
+        return await measure(`${floor.url}/`);
+      } finally {
+        unpin(process.pid);
+      }
+    };
+    // Alternating rounds: a neighbour's burst on this shared machine falls on both sides alike.
+    const floorRuns: Awaited<ReturnType<typeof measure>>[] = [];
+    const filterRuns: typeof floorRuns = [];
+    await onFloor();
+    await measure(`${server.url}${queries[0]}`);
+    for (let round = 0; round < (quick ? 3 : 5); round++) {
+      floorRuns.push(await onFloor());
+      filterRuns.push(await measure(`${server.url}${queries[0]}`));
+    }
+    floor.stop();
+    const search = await measure(`${server.url}${queries[1]}`);
+    const rate = (r: { requestsPerSecond: number }) => r.requestsPerSecond;
+    const byRate = (runs: typeof floorRuns) =>
+      [...runs].sort((a, b) => rate(a) - rate(b))[Math.floor((runs.length - 1) / 2)]!;
+    const filter = byRate(filterRuns);
+    const floorFigures = byRate(floorRuns);
+    return {
+      n,
+      query: queries[0]!,
+      floor: floorFigures,
+      filter,
+      search,
+      filterToFloor: roundRatios(filterRuns.map(rate), floorRuns.map(rate)),
+      searchToFilter: Number((filter.requestsPerSecond / search.requestsPerSecond).toFixed(2)),
+      searchRowsExamined,
+      rows: published.length,
+    };
+  });
+}
