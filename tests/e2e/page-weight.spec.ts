@@ -2,7 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { test, expect } from './fixtures';
 import { pageWeight } from '../support/pageWeight';
-import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget } from '../support/budgets';
+import {
+  FIRST_PAGE_QUERY,
+  WIDGET_BUDGET,
+  gzipBytes,
+  listingPages,
+  overBudget,
+  widgetFigures,
+} from '../support/budgets';
 
 test('the home page and every state page stay within their byte budgets, and so does a page of the list API', async ({
   request,
@@ -28,4 +35,21 @@ test('a training page ships no script files', async () => {
   const client = path.join(process.env.E2E_DATA_DIR!, 'site', 'current', 'client');
   const id = fs.readdirSync(path.join(client, 'training'))[0]!;
   expect(pageWeight(client, `/training/${id}`).jsFiles).toEqual([]);
+});
+
+test('trainer pages ship no script files, like a training page', async () => {
+  const client = path.join(process.env.E2E_DATA_DIR!, 'site', 'current', 'client');
+  const slugs = fs.readdirSync(path.join(client, 'trainers')).filter((name) => /^[a-z0-9-]+$/.test(name));
+  expect(slugs.length).toBeGreaterThan(1);
+  for (const pagePath of ['/trainers', `/trainers/${slugs[0]}`, `/embed/trainers/${slugs[0]}`]) {
+    expect(pageWeight(client, pagePath).jsFiles, pagePath).toEqual([]);
+  }
+});
+
+test('the trainers widget stays within 10 KB gzip and imports nothing', async () => {
+  const client = path.join(process.env.E2E_DATA_DIR!, 'site', 'current', 'client');
+  const widget = widgetFigures(client);
+  expect(widget.gzip).toBeLessThanOrEqual(WIDGET_BUDGET.gzip);
+  expect(widget.imports).toBe(false);
+  console.log(`/embed/v1.js: ${widget.gzip} B gzip`);
 });

@@ -11,6 +11,19 @@ import { pageWeight } from './pageWeight';
  */
 export const BUDGETS = { htmlGzip: 30 * 1024, jsGzip: 80 * 1024, apiPageGzip: 15 * 1024 };
 
+/**
+ * The trainers' widget (public/embed/v1.js, docs/product.md, Widget) is loaded by other sites on
+ * every visit of their pages: at most 10 KB gzip, and framework-free (no import, no bundle).
+ */
+export const WIDGET_BUDGET = { gzip: 10 * 1024 };
+export const WIDGET_FILE = path.join('embed', 'v1.js');
+
+/** The widget as published in a build's client folder: its gzip size and whether it imports anything. */
+export function widgetFigures(clientDir: string): { gzip: number; imports: boolean } {
+  const source = fs.readFileSync(path.join(clientDir, WIDGET_FILE));
+  return { gzip: gzipBytes(source), imports: /^\s*import[\s{*]|\bimport\s*\(/m.test(source.toString()) };
+}
+
 /** The island's request for the first page: cards, total and counts (src/domain/listingView.ts). */
 export const FIRST_PAGE_QUERY = 'page=1&limit=24&fields=card&counts=1';
 
