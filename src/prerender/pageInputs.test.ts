@@ -165,6 +165,48 @@ describe('which pages a change touches', () => {
     }
   });
 
+  test("a new availability or new parts touch the training's page, its card's listing pages and its feeds", () => {
+    const parts = [
+      {
+        label: null,
+        startDate: day(1, 16),
+        endDate: day(1, 23),
+        timeZone: null,
+        format: null,
+        location: null,
+        venue: null,
+      },
+      {
+        label: null,
+        startDate: day(20, 16),
+        endDate: day(20, 23),
+        timeZone: null,
+        format: null,
+        location: null,
+        venue: null,
+      },
+    ];
+    for (const fields of [
+      { availability: 'sold_out' as const },
+      { availability: 'few_seats' as const, seatsLeft: 4 },
+      { parts, endDate: day(20, 23) },
+      // A label shows on the page and in the feeds' events only.
+      { parts: [{ ...parts[0]!, label: 'Weekend one' }] },
+    ]) {
+      const { render } = touched(edit(1, fields));
+      expect(render).toEqual(
+        expect.arrayContaining([
+          `/training/${id(1)}`,
+          '/feeds/all.ics',
+          '/feeds/california.ics',
+          '/feeds/in-person.ics',
+        ]),
+      );
+      if (!('parts' in fields && fields.parts.length === 1))
+        expect(render).toEqual(expect.arrayContaining(['/', '/trainings/california']));
+    }
+  });
+
   test('unpublishing the last training of a state removes its page and its training page', () => {
     const withWyoming = pageInputDigests(site((list) => [...list, training(61, { state: 'WY' })]));
     const { render, remove } = touchedPages(withWyoming, pageInputDigests(site()));
