@@ -22,7 +22,8 @@ describe('security headers on every response', () => {
       expect(response.headers.get('content-security-policy'), name).toContain("frame-ancestors 'none'");
       expect(response.headers.get('x-content-type-options'), name).toBe('nosniff');
       expect(response.headers.get('referrer-policy'), name).toBe('strict-origin-when-cross-origin');
-      expect(response.headers.get('access-control-allow-origin'), name).toBeNull();
+      // Only the public list may be read by other sites (the trainers' widget, docs/product.md).
+      expect(response.headers.get('access-control-allow-origin'), name).toBe(name === 'api' ? '*' : null);
     }
   });
 
@@ -38,7 +39,7 @@ describe('security headers on every response', () => {
 
   test('every inline script a page carries is one the build recorded, and all pages share the policy', async () => {
     const policies = new Set<string>();
-    for (const path of ['/', '/partner', '/admin/login', '/trainings']) {
+    for (const path of ['/', '/partner', '/admin/login', '/trainings', '/trainers']) {
       const response = await fetch(`${base()}${path}`);
       const policy = response.headers.get('content-security-policy')!;
       policies.add(policy);
