@@ -12,6 +12,7 @@ import { runAstroBuild } from '../src/publish/build/astroBuild';
 import { checkBuild } from '../src/publish/build/checkBuild';
 import { netlifyHeaders, netlifyRedirects } from '../src/server/netlifyRules';
 import { cspForSite } from '../src/server/csp';
+import type { SiteData } from '../src/domain/siteData';
 
 const apiOrigin = process.env.API_ORIGIN?.replace(/\/+$/, '');
 if (!process.env.DATABASE_URL || !apiOrigin) {
@@ -38,6 +39,7 @@ if (problems.length) {
   console.error(`Build rejected:\n${problems.join('\n')}`);
   process.exit(1);
 }
-fs.writeFileSync(path.join(client, '_redirects'), netlifyRedirects(apiOrigin));
+const { trainerRedirects } = JSON.parse(fs.readFileSync(dataFile, 'utf8')) as SiteData;
+fs.writeFileSync(path.join(client, '_redirects'), netlifyRedirects(apiOrigin, trainerRedirects));
 fs.writeFileSync(path.join(client, '_headers'), netlifyHeaders(cspForSite(client)));
 console.log(`Built ${client} (${result.rendered} pages rendered, ${result.restored} restored).`);
