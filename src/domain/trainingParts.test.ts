@@ -113,7 +113,9 @@ describe('a program in parts', () => {
   });
 
   test('a cancelled training’s events say STATUS:CANCELLED; others are confirmed', () => {
-    expect(trainingCalendar({ ...page, availability: 'cancelled' }, 'https://x.test')).toContain('\r\nSTATUS:CANCELLED\r\n');
+    expect(trainingCalendar({ ...page, availability: 'cancelled' }, 'https://x.test')).toContain(
+      '\r\nSTATUS:CANCELLED\r\n',
+    );
     expect(trainingCalendar(page, 'https://x.test')).not.toContain('CANCELLED');
   });
 
@@ -128,6 +130,42 @@ describe('a program in parts', () => {
       location: { '@type': 'Place', name: 'Sacramento, CA' },
     });
     expect(subs[1]).toMatchObject({ startDate: '2027-04-10T09:00:00-07:00', location: { '@type': 'VirtualLocation' } });
+  });
+});
+
+/**
+ * What Google's Event rich result requires of an event (name, a start with its offset, a location
+ * with an address or a URL) and the recommended properties this site always states.
+ */
+function googleEventProblems(event: Record<string, any>, where = 'event'): string[] {
+  const problems: string[] = [];
+  if (!event.name) problems.push(`${where}: no name`);
+  for (const key of ['startDate', 'endDate'])
+    if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}[+-]\d{2}:\d{2}$/.test(event[key] ?? ''))
+      problems.push(`${where}: ${key} without an offset`);
+  for (const place of [event.location].flat()) {
+    if (place?.['@type'] === 'Place' && !place.address?.addressLocality)
+      problems.push(`${where}: place without address`);
+    else if (place?.['@type'] === 'VirtualLocation' && !place.url) problems.push(`${where}: virtual without url`);
+    else if (!['Place', 'VirtualLocation'].includes(place?.['@type'])) problems.push(`${where}: no location`);
+  }
+  if (!String(event.eventStatus).startsWith('https://schema.org/Event')) problems.push(`${where}: no eventStatus`);
+  if (!String(event.eventAttendanceMode).startsWith('https://schema.org/'))
+    problems.push(`${where}: no attendance mode`);
+  return problems;
+}
+
+describe('the JSON-LD of a program in parts, as Google reads events', () => {
+  test('the event and each subEvent have what the Event rich result requires', () => {
+    const parsed = TrainingInputSchema.parse({ ...base, parts: twoParts, availability: 'sold_out' });
+    const ld = trainingJsonLd(
+      { ...parsed, startDate: parsed.startDate.toISOString(), endDate: parsed.endDate.toISOString(), trainer: null },
+      'https://x.test/training/1',
+    );
+    expect(googleEventProblems(ld)).toEqual([]);
+    expect(ld.offers).toMatchObject({ price: 1500, priceCurrency: 'USD', url: base.thinkificUrl });
+    const subs = ld.subEvent as Record<string, unknown>[];
+    expect(subs.flatMap((sub, i) => googleEventProblems(sub, `subEvent ${i}`))).toEqual([]);
   });
 });
 
