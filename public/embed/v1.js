@@ -101,23 +101,23 @@
         return;
       }
       box.appendChild(el('p', { class: 's', role: 'status' }, 'Loading trainings...'));
-      var self = this;
-      var asked = (this.asked = slug + '|' + limit);
-      var url = SITE + '/api/trainings?trainer=' + slug + '&fields=card&limit=' + limit;
+      const asked = (this.asked = slug + '|' + limit);
+      const url = SITE + '/api/trainings?trainer=' + slug + '&fields=card&limit=' + limit;
+      // Only the answer to the latest attributes is shown (they may change while one is loading).
       fetch(url, { credentials: 'omit', mode: 'cors' })
-        .then(function (res) {
+        .then((res) => {
           if (!res.ok) throw new Error(String(res.status));
           return res.json();
         })
         .then(
-          function (cards) {
-            if (self.asked === asked) self.show(slug, cards);
+          (cards) => {
+            if (this.asked === asked) this.show(slug, cards);
           },
-          function () {
-            if (self.asked !== asked) return;
-            var failed = self.box();
+          () => {
+            if (this.asked !== asked) return;
+            const failed = this.box();
             failed.appendChild(el('p', { class: 's', role: 'status' }, 'Trainings could not be loaded. '));
-            failed.appendChild(self.more(slug, 'See them on the EMDR Training Marketplace'));
+            failed.appendChild(this.more(slug, 'See them on the EMDR Training Marketplace'));
           },
         );
     }

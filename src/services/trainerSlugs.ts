@@ -26,3 +26,23 @@ export async function afterSlugWrite(tx: Tx, trainerId: string, before: string |
   if (before) await slugs.recordMove(tx, trainerId, before, after);
   else await slugs.release(tx, after);
 }
+
+/**
+ * Two writes at once may ask for the same slug (two trainers of one name created together): the
+ * unique key refuses the second, which is made again from the start and then sees the first's slug
+ * (a -2, or a field error for a slug the admin chose).
+ */
+export async function retryingSlugConflicts<T>(write: () => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await write();
+    } catch (error) {
+      if (attempt >= 3 || !isSlugConflict(error)) throw error;
+    }
+  }
+}
+
+function isSlugConflict(error: unknown): boolean {
+  const { code, constraint_name } = (error ?? {}) as { code?: string; constraint_name?: string };
+  return code === '23505' && constraint_name === 'trainers_slug_key';
+}

@@ -6,7 +6,7 @@ import { transaction } from '../data/transaction';
 import type { TrainerInput } from '../domain/trainer';
 import { checkVersion, NotFoundError, type Actor } from './errors';
 import { assertNewPhotoStored, photoKeyFor, releasePhotoKey } from './trainerPhotos';
-import { afterSlugWrite, chosenSlug } from './trainerSlugs';
+import { afterSlugWrite, chosenSlug, retryingSlugConflicts } from './trainerSlugs';
 
 /**
  * Trainer use cases: each one checks the photo and the version, writes the change with its history
@@ -18,13 +18,15 @@ const who = (actor: Actor) => ({ adminId: actor.adminId, adminEmail: actor.email
 
 export async function createTrainer(actor: Actor, input: TrainerInput): Promise<StoredTrainer> {
   await assertNewPhotoStored(input.photo);
-  return transaction(async (tx) => {
-    const slug = await chosenSlug(tx, input.slug, null);
-    const row = await trainers.insert({ ...input, slug }, photoKeyFor(input.photo), tx);
-    await afterSlugWrite(tx, row.id, null, row.slug);
-    await history.record(tx, { ...who(actor), entityId: row.id, action: 'create', before: null, after: row });
-    return row;
-  });
+  return retryingSlugConflicts(() =>
+    transaction(async (tx) => {
+      const slug = await chosenSlug(tx, input.slug, null);
+      const row = await trainers.insert({ ...input, slug }, photoKeyFor(input.photo), tx);
+      await afterSlugWrite(tx, row.id, null, row.slug);
+      await history.record(tx, { ...who(actor), entityId: row.id, action: 'create', before: null, after: row });
+      return row;
+    }),
+  );
 }
 
 /** A save that changes only the photo is recorded as a photo change. */
@@ -49,16 +51,18 @@ export async function updateTrainer(
     if (!current) throw notFound();
     await assertNewPhotoStored(input.photo, current.photo);
   }
-  const { before, after } = await transaction(async (tx) => {
-    const before = await trainers.lockById(tx, id);
-    if (!before) throw notFound();
-    checkVersion('trainer', before.updatedAt, ifMatch);
-    const slug = await chosenSlug(tx, input.slug, before);
-    const after = (await trainers.update(id, { ...input, slug }, photoKeyFor(input.photo, before), tx))!;
-    await afterSlugWrite(tx, id, before.slug, after.slug);
-    await history.record(tx, { ...who(actor), entityId: id, action: actionOf(before, input), before, after });
-    return { before, after };
-  });
+  const { before, after } = await retryingSlugConflicts(() =>
+    transaction(async (tx) => {
+      const before = await trainers.lockById(tx, id);
+      if (!before) throw notFound();
+      checkVersion('trainer', before.updatedAt, ifMatch);
+      const slug = await chosenSlug(tx, input.slug, before);
+      const after = (await trainers.update(id, { ...input, slug }, photoKeyFor(input.photo, before), tx))!;
+      await afterSlugWrite(tx, id, before.slug, after.slug);
+      await history.record(tx, { ...who(actor), entityId: id, action: actionOf(before, input), before, after });
+      return { before, after };
+    }),
+  );
   await releasePhotoKey(before.photoKey, after.photoKey);
   return after;
 }

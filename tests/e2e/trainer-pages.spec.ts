@@ -137,7 +137,7 @@ test('a trainer page shows the trainer, one card per upcoming training, feeds an
     ['/trainers/zoe-angstrom', '/trainers/zoe-a'],
     ['/embed/trainers/zoe-angstrom', '/embed/trainers/zoe-a'],
     ['/feeds/trainer-zoe-angstrom.ics', '/feeds/trainer-zoe-a.ics'],
-  ]) {
+  ] as const) {
     const answer = await request.get(from, { maxRedirects: 0 });
     expect(answer.status(), from).toBe(301);
     expect(answer.headers().location, from).toBe(to);

@@ -53,6 +53,14 @@ describe('the admin API', () => {
     expect(await listRedirects()).toEqual([]);
   });
 
+  test('trainers of one name created at once get distinct slugs', async () => {
+    const made = await Promise.all(
+      [1, 2, 3].map(() => admin.call('POST', '/api/admin/trainers', { ...validTrainer, name: 'Dr. Same Name' })),
+    );
+    expect(made.map((r) => r.status)).toEqual([201, 201, 201]);
+    expect(made.map((r) => r.body.slug as string).sort()).toEqual(['same-name', 'same-name-2', 'same-name-3']);
+  });
+
   test('takes a chosen slug, refuses a malformed or taken one with a field error', async () => {
     const first = await admin.call('POST', '/api/admin/trainers', { ...validTrainer, slug: 'Ana-Trains' });
     expect(first.body.slug).toBe('ana-trains');
