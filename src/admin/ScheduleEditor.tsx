@@ -1,8 +1,9 @@
-import { useFieldArray, useFormContext } from 'react-hook-form';
+import { useFieldArray, useFormContext, useWatch } from 'react-hook-form';
 import { EMPTY_SCHEDULE_ROW } from '../domain/scheduleRows';
 import { FormField } from '../ui/FormField';
 import type { TrainingFormValues } from '../domain/trainingForm';
 import Button from '../ui/Button';
+import { partLabel } from '../domain/trainingParts';
 
 /** Moves focus to a control of a row after it moved, so keyboard users keep their place. */
 function focusLater(id: string) {
@@ -17,6 +18,12 @@ export function ScheduleEditor() {
   const { control, formState } = useFormContext<TrainingFormValues>();
   const { fields, append, remove, move } = useFieldArray({ control, name: 'schedule' });
   const rootError = formState.errors.schedule?.message ?? formState.errors.schedule?.root?.message;
+  // In a program in parts a day may name its part, by the part's label as the page shows it.
+  const parts = useWatch({ control, name: 'parts' }) ?? [];
+  const partOptions = [
+    { value: '', label: 'No part' },
+    ...parts.map((p, i) => ({ value: partLabel(p.label, i + 1), label: partLabel(p.label, i + 1) })),
+  ];
 
   return (
     <fieldset className="flex flex-col gap-3 md:col-span-2" aria-describedby="schedule-hint">
@@ -34,6 +41,9 @@ export function ScheduleEditor() {
                   <FormField name={`schedule.${index}.day`} label="Day" as="input" placeholder="Day 1" />
                   <FormField name={`schedule.${index}.time`} label="Time" as="input" placeholder="9:00 AM - 5:00 PM" />
                   <FormField name={`schedule.${index}.topics`} label="Topics" as="textarea" rows={2} />
+                  {parts.length > 0 && (
+                    <FormField name={`schedule.${index}.part`} label="Part" as="select" options={partOptions} />
+                  )}
                 </div>
                 <div className="mt-2 flex flex-wrap justify-end gap-2">
                   <Button

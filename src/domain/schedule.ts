@@ -1,10 +1,14 @@
 import { z } from 'zod';
 
-/** A training's schedule: optional text holding a JSON list of {day, time, topics} (docs/product.md). */
+/**
+ * A training's schedule: optional text holding a JSON list of {day, time, topics} (docs/product.md);
+ * in a program in parts a day may name its part ("Part 2"), by the part's label.
+ */
 export const ScheduleEntrySchema = z.object({
   day: z.string(),
   time: z.string(),
   topics: z.string(),
+  part: z.string().optional(),
 });
 export type ScheduleEntry = z.infer<typeof ScheduleEntrySchema>;
 

@@ -12,6 +12,22 @@ describe('schedule rows', () => {
     expect(parseSchedule(stored)).toEqual(rows);
   });
 
+  test('in a program in parts a day may name its part; a day without one is stored as before', () => {
+    const stored = ScheduleRowsSchema.parse([
+      { day: 'Day 1', time: '9-5', topics: 'Foundations', part: 'Part 1' },
+      { day: 'Day 4', time: '9-5', topics: 'Practicum', part: '' },
+    ]);
+    expect(stored).toBe(
+      '[{"day":"Day 1","time":"9-5","topics":"Foundations","part":"Part 1"},{"day":"Day 4","time":"9-5","topics":"Practicum"}]',
+    );
+    expect(scheduleRowsFromText(stored)[0]).toEqual({
+      day: 'Day 1',
+      time: '9-5',
+      topics: 'Foundations',
+      part: 'Part 1',
+    });
+  });
+
   test('empty rows are dropped and no rows at all store nothing', () => {
     expect(ScheduleRowsSchema.parse([{ day: ' ', time: '', topics: '' }])).toBeNull();
     expect(ScheduleRowsSchema.parse([])).toBeNull();

@@ -29,6 +29,7 @@ const ScheduleRowSchema = z
       .string()
       .trim()
       .max(LIMITS.long, { error: `Must be at most ${LIMITS.long} characters` }),
+    part: z.string().trim().max(60).optional(),
   })
   .superRefine((row, ctx) => {
     // A row left completely empty is simply not saved; a started row needs its day and topics.
@@ -41,6 +42,8 @@ const ScheduleRowSchema = z
 export const ScheduleRowsSchema = z
   .array(ScheduleRowSchema)
   .transform((rows) => rows.filter((row) => !isBlank(row)))
+  // A day names its part only when it has one: a schedule without parts is stored as before.
+  .transform((rows) => rows.map(({ part, ...row }) => (part ? { ...row, part } : row)))
   .transform((rows) => (rows.length > 0 ? JSON.stringify(rows) : null));
 
 /**
@@ -51,7 +54,8 @@ export function scheduleRowsFromText(text: string | null | undefined): ScheduleE
   if (!text || !text.trim()) return [];
   try {
     const parsed = z.array(ScheduleEntrySchema).safeParse(JSON.parse(text));
-    if (parsed.success) return parsed.data.map(({ day, time, topics }) => ({ day, time, topics }));
+    if (parsed.success)
+      return parsed.data.map(({ day, time, topics, part }) => ({ day, time, topics, ...(part ? { part } : {}) }));
   } catch {
     // not JSON: kept as text below
   }

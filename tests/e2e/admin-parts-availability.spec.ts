@@ -55,6 +55,13 @@ test('an admin adds two parts by keyboard, each on its own clock, and a waitlist
   await expect(parts(page)).toHaveCount(2);
   await expect(part(page, 2).getByLabel('Label')).toBeFocused();
 
+  // A schedule day names its part, by the part's label.
+  await page.getByRole('button', { name: 'Add schedule day' }).click();
+  const day = page.getByRole('group', { name: 'Schedule day 1' });
+  await day.getByLabel('Day', { exact: true }).fill('Day 1');
+  await day.getByLabel('Topics').fill('Practicum');
+  await day.getByLabel('Part', { exact: true }).selectOption('Weekend one');
+
   await page.getByLabel('Availability').selectOption('few_seats');
   await page.getByLabel('Seats left').fill('3');
   await page.getByLabel('Waitlist URL').fill('https://emdr.thinkific.com/courses/waitlist');
@@ -69,6 +76,7 @@ test('an admin adds two parts by keyboard, each on its own clock, and a waitlist
     availability: 'few_seats',
     seatsLeft: 3,
     waitlistUrl: 'https://emdr.thinkific.com/courses/waitlist',
+    schedule: '[{"day":"Day 1","time":"","topics":"Practicum","part":"Weekend one"}]',
     parts: [
       { label: 'Weekend one', startDate: '2027-03-06T17:00:00.000Z', timeZone: 'America/Los_Angeles', format: null },
       { label: null, startDate: '2027-04-10T14:00:00.000Z', timeZone: 'America/Chicago', format: 'Virtual' },

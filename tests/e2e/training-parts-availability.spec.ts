@@ -56,6 +56,8 @@ test('a 2-part training shows both parts in their zones, two calendar events, tw
   const title = `Basic in two parts ${Date.now()}`;
   const id = await createTraining({
     title,
+    // A day of Part 2 carries Part 2's zone.
+    schedule: JSON.stringify([{ day: 'Day 4', time: '9:00 AM - 5:00 PM', topics: 'Practicum', part: 'Part 2' }]),
     parts: [
       { startDate: '2027-03-06T09:00', endDate: '2027-03-08T17:00', timeZone: 'America/Los_Angeles' },
       {
@@ -75,6 +77,7 @@ test('a 2-part training shows both parts in their zones, two calendar events, tw
     'Part 2 — Sat, Apr 10 – Sun, Apr 11, 2027 · 9:00 AM – 5:00 PM CDT · Zoom · Virtual',
   ]);
   await expect(side(page)).toContainText('DatesMar 6, 2027 - Apr 11, 2027 · 2 parts');
+  await expect(page.getByRole('region', { name: 'Schedule' })).toContainText('Part 2 · Day 4 · 9:00 AM - 5:00 PM CDT');
   const ld = await jsonLdOf(page);
   expect(ld.subEvent).toHaveLength(2);
   expect(ld.subEvent[1]).toMatchObject({ startDate: '2027-04-10T09:00:00-05:00', name: `${title} — Part 2` });
