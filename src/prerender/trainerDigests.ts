@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import type { SiteData, SiteTraining } from '../domain/siteData';
+import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
 import { feedPath } from '../domain/feedCatalog';
 import { trainerFeed, trainerRssPath } from '../domain/trainerFeeds';
 import { trainersIndexPath } from '../domain/trainerPages';
@@ -15,6 +15,8 @@ import { allTrainers, trainerRedirects, trainersIndexPages } from './trainerPage
  */
 const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 
+const fileDigests = new WeakMap<SiteTrainer, { inputs: string; files: [string, string][] }>();
+
 export function trainerPageDigests(
   data: SiteData,
   shared: string,
@@ -23,11 +25,24 @@ export function trainerPageDigests(
 ): [string, string][] {
   const pages: [string, string][] = [];
   for (const { trainer, upcoming } of allTrainers(data)) {
-    const content = digest(trainer, upcoming.map(trainingDigest));
-    pages.push([trainerPagePath(trainer.slug), digest('page', shared, content)]);
-    pages.push([trainerEmbedPath(trainer.slug), digest('embed', shared, content)]);
-    pages.push([feedPath(trainerFeed(trainer)), digest('ics', siteUrl, content)]);
-    pages.push([trainerRssPath(trainer.slug), digest('rss', siteUrl, content)]);
+    // The trainer's object outlives a snapshot when the row did not change (trainerSnapshot.ts): its
+    // four digests are hashed again only when it or the digests of its trainings changed.
+    const inputs = `${shared}|${siteUrl}|${upcoming.map(trainingDigest).join(',')}`;
+    let found = fileDigests.get(trainer);
+    if (found?.inputs !== inputs) {
+      const content = digest(trainer, inputs);
+      found = {
+        inputs,
+        files: [
+          [trainerPagePath(trainer.slug), digest('page', content)],
+          [trainerEmbedPath(trainer.slug), digest('embed', content)],
+          [feedPath(trainerFeed(trainer)), digest('ics', content)],
+          [trainerRssPath(trainer.slug), digest('rss', content)],
+        ],
+      };
+      fileDigests.set(trainer, found);
+    }
+    pages.push(...found.files);
   }
   const indexPages = trainersIndexPages(data);
   for (const { page, entries } of indexPages) {
