@@ -106,6 +106,7 @@ test('a trainer page shows the trainer, one card per upcoming training, feeds an
   await expect(listed).toContainText('2 upcoming trainings');
   await expect(listed.getByRole('link')).toHaveAttribute('href', '/trainers/zoe-angstrom');
   await expectNoSeriousA11yViolations(page);
+  expect(await (await request.get('/sitemap.xml')).text()).toContain('/trainers/zoe-angstrom</loc>');
 
   // The feeds hold this trainer's public trainings only.
   const ics = (await (await request.get('/feeds/trainer-zoe-angstrom.ics')).text()).replace(/\r\n[ \t]/g, '');
