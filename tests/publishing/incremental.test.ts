@@ -136,6 +136,28 @@ describe('pages rendered in the publisher process', () => {
           sql`update trainings set is_published = false where trainer_id = ${all.find((t) => t.trainerId !== first!.trainerId)!.trainerId}`,
       ],
       [
+        'a training split in two parts and sold out (its page, its cards and its feeds)',
+        () => {
+          const at = (days: number, hours: number) =>
+            new Date(first!.startDate.getTime() + days * 86_400_000 + hours * 3_600_000);
+          const part = (days: number, label: string | null) => ({
+            label,
+            startDate: at(days, 0).toISOString(),
+            endDate: at(days + 1, 8).toISOString(),
+            timeZone: null,
+            format: null,
+            location: null,
+            venue: null,
+          });
+          return trainings.update(first!.id, {
+            availability: 'sold_out',
+            parts: [part(0, null), part(35, 'Weekend two')],
+            startDate: at(0, 0),
+            endDate: at(36, 8),
+          });
+        },
+      ],
+      [
         'a training added and another deleted',
         async () => {
           await createTraining(first!.trainerId, { title: 'Added Later', state: 'NV', startsInDays: 2 });
