@@ -12,6 +12,8 @@ describe('trainer input', () => {
     const parsed = TrainerInputSchema.parse({ name: 'Ann', bio: 'Bio' });
     expect(parsed).toEqual({
       name: 'Ann',
+      // No slug: the database makes one from the name (docs/product.md, Trainer pages).
+      slug: null,
       bio: 'Bio',
       credentials: null,
       photo: null,
@@ -21,6 +23,13 @@ describe('trainer input', () => {
     });
     const result = TrainerInputSchema.safeParse({ name: '', bio: '' });
     expect(result.success).toBe(false);
+  });
+
+  test('a slug is trimmed and lower-cased; a malformed or reserved one is refused', () => {
+    expect(TrainerInputSchema.parse({ name: 'A', bio: 'B', slug: ' Ana-Lopez ' }).slug).toBe('ana-lopez');
+    expect(TrainerInputSchema.parse({ name: 'A', bio: 'B', slug: '' }).slug).toBeNull();
+    for (const slug of ['ana lopez', 'ana--lopez', 'page', 'ana/lopez'])
+      expect(TrainerInputSchema.safeParse({ name: 'A', bio: 'B', slug }).success, slug).toBe(false);
   });
 
   test('every state served must be one of the 50 codes', () => {
