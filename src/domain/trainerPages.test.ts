@@ -12,7 +12,7 @@ const ana = {
   credentials: 'PhD',
   photo: '/objects/abc123',
   website: 'https://ana.example',
-  statesServed: ['CA', 'OR'],
+  statesServed: ['CA', 'OR'] as ('CA' | 'OR')[],
 };
 
 describe('trainer pages (docs/product.md, Trainer pages)', () => {
