@@ -57,10 +57,10 @@ type JsonValue = Parameters<Tx['json']>[0];
  */
 export function columns(tx: Tx, input: Partial<TrainingInput>) {
   const row: Record<string, unknown> = { ...input };
-  if (input.ceApprovals !== undefined) row.ceApprovals = tx.json(input.ceApprovals as unknown as JsonValue);
+  if (input.ceApprovals !== undefined) row.ceApprovals = tx.json(input.ceApprovals);
   if (input.parts !== undefined) row.parts = tx.json(input.parts as unknown as JsonValue);
   if (input.consultation !== undefined)
-    row.consultation = input.consultation === null ? null : tx.json(input.consultation as unknown as JsonValue);
+    row.consultation = input.consultation === null ? null : tx.json(input.consultation);
   return row;
 }
 
