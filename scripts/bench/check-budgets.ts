@@ -14,7 +14,14 @@ import { BUILD_ENV, BUILD_NODE_FLAGS } from '../../src/publish/build/astroBuild'
 import { takeSnapshot } from '../../src/publish/build/snapshot';
 import { listingAnswer } from '../../src/services/publicListing';
 import { tempDir } from '../../tests/support/server';
-import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget } from '../../tests/support/budgets';
+import {
+  FIRST_PAGE_QUERY,
+  WIDGET_BUDGET,
+  gzipBytes,
+  listingPages,
+  overBudget,
+  widgetFigures,
+} from '../../tests/support/budgets';
 import { generateListings } from '../../tests/support/generate';
 
 async function check(n: number): Promise<string[]> {
@@ -53,7 +60,11 @@ async function check(n: number): Promise<string[]> {
         `largest JS ${worst('jsGzip').jsGzip} B gzip; API first page (cards + counts) ${apiGzip} B gzip ` +
         `(${Buffer.byteLength(api.body)} B raw), with every field ${gzipBytes(full.body)} B gzip`,
     );
-    return overBudget(pages, apiGzip).map((problem) => `N=${n}: ${problem}`);
+    // The trainers' widget does not grow with N; checked here too, as everything a visitor downloads.
+    const widget = widgetFigures(path.join(outDir, 'client'));
+    const widgetProblems =
+      widget.gzip > WIDGET_BUDGET.gzip ? [`/embed/v1.js: ${widget.gzip} B gzip > ${WIDGET_BUDGET.gzip}`] : [];
+    return [...overBudget(pages, apiGzip), ...widgetProblems].map((problem) => `N=${n}: ${problem}`);
   } finally {
     await closeDb();
     fs.rmSync(dir, { recursive: true, force: true });
