@@ -12,7 +12,8 @@ function runScript(start: string, end: string, trainingZone: string, visitorZone
   const BrowserFormat = function (locale?: string, options?: Intl.DateTimeFormatOptions) {
     return new RealFormat(locale, { timeZone: visitorZone, ...options });
   };
-  const context = { document: { querySelector: () => line }, Intl: { DateTimeFormat: BrowserFormat }, Date };
+  // One line per part of a program in parts: the script writes each of them.
+  const context = { document: { querySelectorAll: () => [line] }, Intl: { DateTimeFormat: BrowserFormat }, Date };
   vm.runInNewContext(VISITOR_TIME_SCRIPT, context);
   return { hidden: line.hidden, text: text.textContent };
 }

@@ -3,6 +3,7 @@ import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { parseCalendar } from '../support/icalendar';
+import { formatWhen } from '../../src/domain/timeZones';
 
 /**
  * Programs in parts and availability on the public site (docs/product.md, Parts and Availability):
@@ -10,6 +11,8 @@ import { parseCalendar } from '../support/icalendar';
  * card's first part and "+1 more part"; the sold-out badge, SoldOut, the Seats available filter, the
  * waitlist button and a cancelled training's notice.
  */
+test.use({ timezoneId: 'Asia/Tokyo' });
+
 const cards = (page: Page) => page.getByTestId('training-card');
 const side = (page: Page) => page.getByRole('complementary', { name: 'Registration' });
 const jsonLdOf = async (page: Page) =>
@@ -72,10 +75,18 @@ test('a 2-part training shows both parts in their zones, two calendar events, tw
   await published(page, id);
   await page.goto(`/training/${id}`);
   const parts = page.getByRole('list', { name: 'Parts' }).getByRole('listitem');
-  await expect(parts).toHaveText([
+  await expect(parts).toHaveCount(2);
+  await expect(parts.nth(0)).toHaveText(
     'Part 1 — Sat, Mar 6 – Mon, Mar 8, 2027 · 9:00 AM – 5:00 PM PST · Sacramento, CA · In-Person',
+  );
+  await expect(parts.nth(1)).toContainText(
     'Part 2 — Sat, Apr 10 – Sun, Apr 11, 2027 · 9:00 AM – 5:00 PM CDT · Zoom · Virtual',
-  ]);
+  );
+  // The online part also reads on the visitor's clock (this browser runs in Tokyo).
+  await expect(parts.nth(1).getByText('Your time:')).toHaveText(
+    `Your time: ${formatWhen('2027-04-10T14:00:00Z', '2027-04-11T22:00:00Z', 'Asia/Tokyo')}`,
+  );
+  await expect(parts.nth(0).getByText('Your time:')).toHaveCount(0);
   await expect(side(page)).toContainText('DatesMar 6, 2027 - Apr 11, 2027 · 2 parts');
   await expect(page.getByRole('region', { name: 'Schedule' })).toContainText('Part 2 · Day 4 · 9:00 AM - 5:00 PM CDT');
   const ld = await jsonLdOf(page);
