@@ -3,10 +3,12 @@ import type { TrainingInput } from '../../src/domain/training';
 import { zoneForState } from '../../src/domain/timeZones';
 import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/programFacts';
 import { OPEN } from '../../src/domain/availability';
+import { NO_POSITION } from '../../src/domain/nearby';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
- * over the next 9 months from the day of seeding, each starting at 9:00 AM in its own time zone.
+ * over the next 9 months from the day of seeding, each starting at 9:00 AM in its own time zone;
+ * the in-person and hybrid ones have a ZIP code.
  */
 type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate' | 'parts'> & {
   startsInDays: number;
@@ -86,6 +88,8 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   ...NO_PROGRAM_FACTS,
   ceApprovals: [],
   ...OPEN,
+  // The seed places a training by its ZIP code, as the admin API does (docs/product.md, Near me).
+  ...NO_POSITION,
   ...overrides,
 });
 
@@ -116,6 +120,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
           'Step-free venue with an accessible restroom. Ask for captioned slides or seating needs when you register.',
         startsInDays: 12,
         location: 'Los Angeles, CA',
+        postalCode: '90024',
         venue: 'Westside Conference Center',
         state: 'CA',
         price: 1495,
@@ -149,6 +154,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         days: 2,
         format: 'Hybrid',
         location: 'San Diego, CA',
+        postalCode: '92101',
         venue: 'Harbor Institute',
         state: 'CA',
         price: 650,
@@ -178,6 +184,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         eligibility: 'Clínicos de salud mental con licencia y estudiantes de posgrado. Se imparte en español.',
         startsInDays: 25,
         location: 'Austin, TX',
+        postalCode: '78701',
         venue: 'Capitol Training Rooms',
         state: 'TX',
         schedule: schedule(
@@ -222,6 +229,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         completionWindowMonths: 12,
         startsInDays: 60,
         location: 'New York, NY',
+        postalCode: '10001',
         venue: 'Midtown Learning Center',
         state: 'NY',
         price: 1595,
@@ -233,6 +241,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         days: 2,
         format: 'Hybrid',
         location: 'Brooklyn, NY',
+        postalCode: '11201',
         venue: 'Park Slope Wellness Studio',
         state: 'NY',
         price: 480,
@@ -271,6 +280,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         startsInDays: 35,
         days: 2,
         location: 'Miami, FL',
+        postalCode: '33131',
         venue: 'Biscayne Professional Center',
         state: 'FL',
         price: 550,
@@ -295,6 +305,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         availability: 'few_seats',
         seatsLeft: 4,
         location: 'Atlanta, GA',
+        postalCode: '30303',
         venue: 'Peachtree Conference Hall',
         state: 'GA',
         refundPolicy: STANDARD_REFUND,
@@ -318,6 +329,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         days: 2,
         format: 'Hybrid',
         location: 'Seattle, WA',
+        postalCode: '98101',
         venue: 'Lake Union Center',
         state: 'WA',
         price: 520,
@@ -354,6 +366,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
         completionWindowMonths: 12,
         startsInDays: 110,
         location: 'Chicago, IL',
+        postalCode: '60601',
         venue: 'Loop Training Institute',
         state: 'IL',
         price: 1450,

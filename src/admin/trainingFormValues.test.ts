@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import { OPEN } from '../domain/availability';
+import { NO_POSITION } from '../domain/nearby';
 import { PROGRAM_MESSAGES } from '../domain/programFields';
 import { EMPTY_CE_APPROVAL_ROW, TrainingFormSchema, type TrainingFormValues } from '../domain/trainingForm';
 import type { TrainingRow } from './stores';
@@ -30,6 +31,7 @@ const stored: TrainingRow = {
   isPublished: true,
   ...NO_PROGRAM_FACTS,
   ...OPEN,
+  ...NO_POSITION,
   parts: [],
   ceApprovals: [],
 };

@@ -3,6 +3,8 @@ import { getSql } from './db';
 import { requestPublish } from './publishQueue';
 import { wallClockToInstant } from '../domain/zonedTime';
 import { columns } from './trainings';
+import { lookupZip } from './zipTable';
+import { hasPlace } from '../domain/nearby';
 
 const DAY_MS = 86_400_000;
 const SEEDED_KEY = 'demo_seeded_at';
@@ -33,7 +35,9 @@ export async function seedDemoOnce(today = new Date()): Promise<boolean> {
         // A program in parts runs from its first part's start to its last part's end (docs/product.md).
         const startDate = parts[0] ? new Date(parts[0].startDate) : at(startsInDays, '09:00');
         const endDate = parts.at(-1) ? new Date(parts.at(-1)!.endDate) : at(startsInDays + days - 1, '17:00');
-        const input = { ...training, parts, trainerId: row!.id, startDate, endDate };
+        const zip = training.postalCode && hasPlace(training.format) ? await lookupZip(training.postalCode) : null;
+        const position = { latitude: zip?.latitude ?? null, longitude: zip?.longitude ?? null };
+        const input = { ...training, ...position, parts, trainerId: row!.id, startDate, endDate };
         await tx`insert into trainings ${tx(columns(tx, input))}`;
       }
     }

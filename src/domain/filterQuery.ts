@@ -2,6 +2,7 @@ import { isFormat } from './formats';
 import { isStateCode } from './states';
 import { isDateRange } from './dateRanges';
 import { CE_BODY_CODES, isProgramType, languageName } from './programFacts';
+import { parseNear, parseRadius } from './nearby';
 
 /**
  * The home filters and their URL form, without zod: the public islands import this module and
@@ -27,6 +28,12 @@ export interface TrainingFilters {
   disclosed: string;
   /** '1': "Seats available", not sold out, cancelled or postponed. */
   available: string;
+  /** Near me (docs/product.md): a ZIP code or a position ('37.77,-122.42'). */
+  near: string;
+  /** Miles from `near`, 1–500; empty is the default, 50. */
+  radius: string;
+  /** '1': a radius search also lists the virtual trainings, after the ones in range. */
+  includeVirtual: string;
 }
 
 export const EMPTY_FILTERS: TrainingFilters = {
@@ -40,10 +47,15 @@ export const EMPTY_FILTERS: TrainingFilters = {
   priceMax: '',
   disclosed: '',
   available: '',
+  near: '',
+  radius: '',
+  includeVirtual: '',
 };
 /** The filters behind "More filters" (docs/product.md, Program facts). */
 export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed', 'available'] as const;
-export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search', ...MORE_FILTER_KEYS] as const;
+/** Near me's controls, also behind "More filters"; `near` alone turns the radius search on. */
+export const NEAR_KEYS = ['near', 'radius', 'includeVirtual'] as const;
+export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search', ...MORE_FILTER_KEYS, ...NEAR_KEYS] as const;
 export const SEARCH_MAX_LENGTH = 200;
 export const PRICE_MAX_DIGITS = 8;
 
@@ -67,7 +79,9 @@ export function ceCodes(value: string): string[] {
 }
 
 /** The "More filters" values a page URL may carry; unknown values are unset, as 'all' is. */
-function moreFiltersFromUrl(value: (key: string) => string): Pick<TrainingFilters, (typeof MORE_FILTER_KEYS)[number]> {
+function moreFiltersFromUrl(
+  value: (key: string) => string,
+): Pick<TrainingFilters, (typeof MORE_FILTER_KEYS)[number] | (typeof NEAR_KEYS)[number]> {
   const type = value('type');
   const lang = value('lang').toLowerCase();
   const priceMax = value('priceMax');
@@ -78,6 +92,9 @@ function moreFiltersFromUrl(value: (key: string) => string): Pick<TrainingFilter
     priceMax: new RegExp(`^\\d{1,${PRICE_MAX_DIGITS}}$`).test(priceMax) ? String(Number(priceMax)) : '',
     disclosed: value('disclosed') === '1' ? '1' : '',
     available: value('available') === '1' ? '1' : '',
+    near: parseNear(value('near')) ? value('near').replace(/\s+/g, '') : '',
+    radius: String(parseRadius(value('radius')) ?? ''),
+    includeVirtual: value('includeVirtual') === '1' ? '1' : '',
   };
 }
 
@@ -93,13 +110,12 @@ export function filtersToQuery(filters: TrainingFilters): string {
 
 /** The badge counts every filter but search (docs/product.md): CE bodies count as one. */
 export function activeFilterCount(filters: TrainingFilters): number {
-  return [filters.state, filters.format, filters.dateRange, ...MORE_FILTER_KEYS.map((key) => filters[key])].filter(
-    Boolean,
-  ).length;
+  const keys = ['state', 'format', 'dateRange', ...MORE_FILTER_KEYS, 'near'] as const;
+  return keys.filter((key) => filters[key]).length;
 }
 
 export function anyMoreFilter(filters: TrainingFilters): boolean {
-  return MORE_FILTER_KEYS.some((key) => filters[key] !== '');
+  return [...MORE_FILTER_KEYS, 'near' as const].some((key) => filters[key] !== '');
 }
 
 /** Filters from a page URL for the island: unknown values are unset, as 'all' is (docs/product.md). */

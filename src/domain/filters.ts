@@ -4,7 +4,8 @@ import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
 import { PRICE_MAX_DIGITS, SEARCH_MAX_LENGTH, ceCodes } from './filterQuery';
 import { CE_BODY_CODES, PROGRAM_TYPES, languageName } from './programFacts';
-import { MAX_LIMIT, MAX_PAGE, SORTS } from './listingView';
+import { ALL_SORTS, MAX_LIMIT, MAX_PAGE } from './listingView';
+import { NEARBY_MESSAGES, parseNear, parseRadius } from './nearby';
 
 export * from './filterQuery';
 
@@ -52,6 +53,19 @@ export const TrainingFiltersSchema = z.object({
     .default(''),
   disclosed: orEmpty(['1'], 'Disclosed must be 1'),
   available: orEmpty(['1'], 'Available must be 1'),
+  // Near me (docs/product.md): the shape here; whether a ZIP code exists is the server's table's call.
+  near: z
+    .string()
+    .transform((value) => value.replace(/\s+/g, ''))
+    .refine((value) => value === '' || parseNear(value) !== null, { error: NEARBY_MESSAGES.near })
+    .default(''),
+  radius: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || parseRadius(value) !== null, { error: NEARBY_MESSAGES.radius })
+    .transform((value) => (value === '' ? '' : String(parseRadius(value))))
+    .default(''),
+  includeVirtual: orEmpty(['1'], NEARBY_MESSAGES.includeVirtual),
 });
 
 /** The fields the public search looks in: title, description, location, venue, trainer name. */
@@ -82,11 +96,7 @@ const wholeIn = (max: number, message: string) =>
 export const ListingParamsSchema = z.object({
   page: wholeIn(MAX_PAGE, `Page must be a whole number from 1 to ${MAX_PAGE}`).optional(),
   limit: wholeIn(MAX_LIMIT, `Limit must be a whole number from 1 to ${MAX_LIMIT}`).optional(),
-  sort: z
-    .enum(SORTS.map((s) => s.value) as [string, ...string[]], {
-      error: `Sort must be one of ${SORTS.map((s) => s.value).join(', ')}`,
-    })
-    .optional(),
+  sort: z.enum(ALL_SORTS, { error: `Sort must be one of ${ALL_SORTS.join(', ')}` }).optional(),
   fields: z.literal('card', { error: 'Fields must be card' }).optional(),
   counts: z.literal('1', { error: 'Counts must be 1' }).optional(),
 });

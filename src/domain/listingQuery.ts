@@ -5,6 +5,7 @@ import { ceCodes } from './filterQuery';
 import { CE_BODY_CODES, PROGRAM_TYPES, isFullCostDisclosed, totalCost, type ProgramFacts } from './programFacts';
 import type { ListingView, SortKey } from './listingView';
 import { hasSeats } from './availability';
+import { DEFAULT_RADIUS, hasPlace, milesBetween, roundMiles, type Position } from './nearby';
 
 /**
  * One answer of the public list: the page of matches in the chosen order, how many match in all,
@@ -29,6 +30,9 @@ export interface ListingEntry {
   disclosed: boolean;
   /** Not sold out, cancelled or postponed ("Seats available"). */
   seats: boolean;
+  /** Where it is, for Near me; null when virtual or not placed. */
+  position: Position | null;
+  virtual: boolean;
 }
 
 export interface FilterCounts {
@@ -53,6 +57,8 @@ export interface ListingResult {
   page: number;
   pageCount: number;
   counts: FilterCounts;
+  /** With a `near` origin: each listed row's distance in miles (one decimal), null for a virtual one. */
+  distances: (number | null)[] | null;
 }
 
 export function listingEntry(
@@ -64,6 +70,8 @@ export function listingEntry(
     createdAt: Date | string;
     language: string;
     availability?: string;
+    latitude?: number | null;
+    longitude?: number | null;
   },
   haystack: string,
 ): ListingEntry {
@@ -81,10 +89,15 @@ export function listingEntry(
     totalMax: totalCost(t).max,
     disclosed: isFullCostDisclosed(t),
     seats: hasSeats(t.availability),
+    position:
+      hasPlace(t.format) && t.latitude != null && t.longitude != null
+        ? { latitude: t.latitude, longitude: t.longitude }
+        : null,
+    virtual: !hasPlace(t.format),
   };
 }
 
-const ORDER: Record<SortKey, (a: ListingEntry, b: ListingEntry) => number> = {
+const ORDER: Record<Exclude<SortKey, 'distance'>, (a: ListingEntry, b: ListingEntry) => number> = {
   soonest: (a, b) => a.start - b.start,
   'price-asc': (a, b) => a.price - b.price,
   'price-desc': (a, b) => b.price - a.price,
@@ -93,13 +106,15 @@ const ORDER: Record<SortKey, (a: ListingEntry, b: ListingEntry) => number> = {
 
 /**
  * `entries` are in the public listing's order (soonest first), which breaks every tie. `candidates`
- * narrows the rows a search must look at (the trigram index); null means all of them.
+ * narrows the rows a search must look at (the trigram index); null means all of them. `origin` is
+ * the place `filters.near` names (the server resolves a ZIP code); without it there is no radius.
  */
 export function queryListing(
   entries: readonly ListingEntry[],
   view: ListingView,
   now: Date,
   candidates: readonly number[] | null = null,
+  origin: Position | null = null,
 ): ListingResult {
   const { filters } = view;
   const windows = DATE_RANGES.map((r) => dateRangeWindow(r.value, now));
@@ -110,12 +125,21 @@ export function queryListing(
   const counts = emptyCounts();
   const matches: number[] = [];
   const nowMs = now.getTime();
+  // Near me (docs/product.md): the radius narrows everything, the counts included.
+  const near = origin && filters.near ? origin : null;
+  const radius = Number(filters.radius || DEFAULT_RADIUS);
+  const miles = new Map<number, number>();
   const scan = candidates ?? entries.keys();
   for (const i of scan) {
     const e = entries[i]!;
     if (e.end <= nowMs || (needle && !e.haystack.includes(needle))) continue;
     // Filters without counts narrow everything, the counts included.
     if (e.totalMax > priceMax || (filters.disclosed && !e.disclosed)) continue;
+    if (near) {
+      const d = e.position ? milesBetween(near, e.position) : Infinity;
+      if (d <= radius) miles.set(i, d);
+      else if (!(e.virtual && filters.includeVirtual)) continue;
+    }
     const stateOk = !filters.state || e.state === filters.state;
     const formatOk = !filters.format || formatMatches(e.format, filters.format);
     const dateOk = !chosen || startsIn(e.start, chosen);
@@ -138,12 +162,33 @@ export function queryListing(
     if (whereOk && ceOk && typeOk) counts.lang[e.lang] = (counts.lang[e.lang] ?? 0) + 1;
     if (whereOk && factsOk) matches.push(i);
   }
-  const order = ORDER[view.sort];
-  if (view.sort !== 'soonest' || candidates) matches.sort((a, b) => order(entries[a]!, entries[b]!) || a - b);
+  sortMatches(matches, entries, view.sort, near ? miles : null, candidates !== null);
   const pageCount = Math.max(1, Math.ceil(matches.length / view.limit));
   const page = Math.min(view.page, pageCount);
   const from = (page - 1) * view.limit;
-  return { indices: matches.slice(from, from + view.limit), total: matches.length, page, pageCount, counts };
+  const indices = matches.slice(from, from + view.limit);
+  const distances = near ? indices.map((i) => (miles.has(i) ? roundMiles(miles.get(i)!) : null)) : null;
+  return { indices, total: matches.length, page, pageCount, counts, distances };
+}
+
+/**
+ * In the chosen order; with a radius, the trainings in range come first and the virtual ones after
+ * them (issue 31), and 'distance' is nearest first. Ties keep the listing's order.
+ */
+function sortMatches(
+  matches: number[],
+  entries: readonly ListingEntry[],
+  sort: SortKey,
+  miles: Map<number, number> | null,
+  searched: boolean,
+): void {
+  const order = sort === 'distance' ? null : ORDER[sort];
+  if (!miles && sort === 'soonest' && !searched) return;
+  const far = (i: number) => miles?.get(i) ?? Infinity;
+  matches.sort((a, b) => {
+    const byDistance = sort === 'distance' || !miles ? far(a) - far(b) : +!miles.has(a) - +!miles.has(b);
+    return byDistance || 0 || (order ? order(entries[a]!, entries[b]!) : 0) || a - b;
+  });
 }
 
 function emptyCounts(): FilterCounts {

@@ -10,7 +10,14 @@ export const SORTS = [
   { value: 'price-desc', label: 'Price: high to low' },
   { value: 'newest', label: 'Recently added' },
 ] as const;
-export type SortKey = (typeof SORTS)[number]['value'];
+/** Nearest first: only with a `near` filter (docs/product.md, Near me), so not in every sort menu. */
+export const DISTANCE_SORT = { value: 'distance', label: 'Nearest first' } as const;
+export const ALL_SORTS: [SortKey, ...SortKey[]] = [
+  SORTS[0].value,
+  ...SORTS.slice(1).map((s) => s.value),
+  DISTANCE_SORT.value,
+];
+export type SortKey = (typeof SORTS)[number]['value'] | typeof DISTANCE_SORT.value;
 export const DEFAULT_SORT: SortKey = 'soonest';
 
 /** 24 cards fill 8 rows of 3, 12 of 2; a page of cards stays well under the API's byte budget. */
@@ -20,7 +27,7 @@ export const MAX_LIMIT = 100;
 export const MAX_PAGE = 100_000;
 
 export function isSortKey(value: string): value is SortKey {
-  return SORTS.some((s) => s.value === value);
+  return (ALL_SORTS as string[]).includes(value);
 }
 
 export interface ListingView {
@@ -43,9 +50,11 @@ const positive = (value: string | null, max: number): number | null => {
 export function viewFromUrl(search: string, fixed: Partial<TrainingFilters> = {}): ListingView {
   const params = new URLSearchParams(search);
   const sort = params.get('sort') ?? '';
+  const filters = { ...filtersFromUrl(search), ...fixed };
+  const sortable = isSortKey(sort) && (sort !== DISTANCE_SORT.value || filters.near !== '');
   return {
-    filters: { ...filtersFromUrl(search), ...fixed },
-    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
+    filters,
+    sort: sortable ? sort : DEFAULT_SORT,
     page: positive(params.get('page'), MAX_PAGE) ?? 1,
     limit: positive(params.get('limit'), MAX_LIMIT) ?? PAGE_SIZE,
   };

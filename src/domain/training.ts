@@ -9,6 +9,7 @@ import { programFields } from './programFields';
 import { totalCost, type TotalCost } from './programFacts';
 import { PartsSchema, datesFromParts, inParts } from './partFields';
 import { availabilityFields } from './availabilityFields';
+import { positionFields } from './positionFields';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',
@@ -89,6 +90,8 @@ export const TrainingFieldsSchema = z.strictObject({
   // Parts and availability (docs/product.md): absent is no parts and open, as before they existed.
   parts: PartsSchema,
   ...availabilityFields,
+  // Near me (docs/product.md): absent is no ZIP code and no position, as before they existed.
+  ...positionFields,
 });
 
 type Fields = z.output<typeof TrainingFieldsSchema>;

@@ -1,6 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import { OPEN } from '../domain/availability';
+import { NO_POSITION } from '../domain/nearby';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
 import { pageInputDigests, touchedPages } from './pageInputs';
 
@@ -47,6 +48,7 @@ function training(n: number, extra: Partial<SiteTraining> = {}): SiteTraining {
     isEMDRIACertified: true,
     ...NO_PROGRAM_FACTS,
     ...OPEN,
+    ...NO_POSITION,
     parts: [],
     ceApprovals: [],
     revision: 0,

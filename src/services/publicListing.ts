@@ -10,7 +10,7 @@ import {
   searchableText,
 } from '../domain/filters';
 import { listingEntry, queryListing, type ListingEntry } from '../domain/listingQuery';
-import { DEFAULT_SORT, PAGE_SIZE, type ListingView, type SortKey } from '../domain/listingView';
+import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
 import { toCardData } from '../domain/trainingCard';
 import { withTotalCost, type PublicTraining } from '../domain/training';
 import { TrigramIndex } from '../domain/trigramIndex';
@@ -18,6 +18,7 @@ import { isSlug } from '../domain/trainerSlug';
 import { fieldErrorsOf } from '../domain/fieldErrors';
 import { trainerSlugIds } from '../data/trainerSlugs';
 import { trainerRows, TRAINER_PARAM_MESSAGE } from './trainerListing';
+import { nearOrigin, withDistance } from './nearOrigin';
 
 /**
  * `GET /api/trainings` from memory: the published listing is loaded once and kept while
@@ -126,6 +127,8 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   const options = ListingParamsSchema.safeParse(listingParamsFromQuery(params));
   if (!options.success) return invalid(options.error, 'Invalid paging or sort');
   const { page, limit, sort, fields, counts } = options.data;
+  const origin = await nearOrigin(filters.data, sort);
+  if ('fieldErrors' in origin) return { status: 400, body: JSON.stringify(origin), headers: PUBLIC };
   const paged = page !== undefined || limit !== undefined;
   // `trainer`: one trainer's trainings by their slug (docs/product.md, Widget); an unknown slug matches none.
   const trainer = params.get('trainer')?.trim().toLowerCase() || undefined;
@@ -139,15 +142,16 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   const { rows, entries, search, byTrainerSlug } = await snapshot();
   const view = {
     filters: filters.data,
-    sort: (sort ?? DEFAULT_SORT) as SortKey,
+    sort: sort ?? DEFAULT_SORT,
     page: page ?? 1,
     limit: paged ? (limit ?? PAGE_SIZE) : Math.max(1, entries.length),
   };
   // A search looks only at the rows that hold its rarest trigrams; queryListing still decides.
   const searched = view.filters.search ? search.candidates(view.filters.search) : null;
   const candidates = trainer === undefined ? searched : ownRows(byTrainerSlug.get(trainer) ?? [], searched);
-  const result = queryListing(entries, view, now, candidates);
-  const body = `[${result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json)).join(',')}]`;
+  const result = queryListing(entries, view, now, candidates, origin.position);
+  const answered = result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json));
+  const body = `[${withDistance(answered, result.distances).join(',')}]`;
   const headers: Record<string, string> = { ...PUBLIC, 'x-total-count': String(result.total) };
   if (paged) {
     headers['x-page'] = String(result.page);
@@ -238,6 +242,11 @@ function pageLinks(known: Record<string, string | number | undefined>, page: num
 export async function listingPage(view: ListingView, now = new Date()) {
   const { rows, entries, search } = await snapshot();
   const candidates = view.filters.search ? search.candidates(view.filters.search) : null;
-  const { indices, ...result } = queryListing(entries, view, now, candidates);
-  return { ...result, cards: indices.map((i) => toCardData(rows[i]!.training)) };
+  // A ZIP code the table does not know lists nothing near it (the API answers it 400).
+  const origin = await nearOrigin(view.filters, view.sort);
+  const position = 'position' in origin ? origin.position : null;
+  const unknown = view.filters.near !== '' && !position;
+  const { indices, distances, ...result } = queryListing(entries, view, now, unknown ? [] : candidates, position);
+  const cards = indices.map((i, k) => ({ ...toCardData(rows[i]!.training), distanceMiles: distances?.[k] ?? null }));
+  return { ...result, cards };
 }

@@ -6,6 +6,7 @@ import type { Tx } from '../data/publishQueue';
 import { TrainingInputSchema, type Training, type TrainingInput, type TrainingPatch } from '../domain/training';
 import { undisclosed } from '../domain/programFacts';
 import { PROGRAM_MESSAGES } from '../domain/programFields';
+import { keepsPosition, withPosition } from './trainingPosition';
 import { checkVersion, InvalidInputError, NotFoundError, UndisclosedCostError, type Actor } from './errors';
 
 /**
@@ -38,7 +39,8 @@ function ensureDisclosed(input: TrainingInput): void {
   throw new UndisclosedCostError('A Basic Training is listed only with its full cost disclosed', fieldErrors);
 }
 
-export async function createTraining(actor: Actor, input: TrainingInput): Promise<Training> {
+export async function createTraining(actor: Actor, given: TrainingInput): Promise<Training> {
+  const input = await withPosition(given);
   ensureDisclosed(input);
   return transaction(async (tx) => {
     await ensureTrainerExists(tx, input.trainerId);
@@ -53,8 +55,9 @@ function merge(existing: Training, patch: TrainingPatch): TrainingInput {
   const { id: _id, createdAt: _c, updatedAt: _u, revision: _r, timeZone, ...stored } = existing;
   // A new state sent without a zone (a caller that knows no zones) moves the training to that state's zone.
   const keepZone = patch.state === undefined || patch.state === existing.state;
+  const place = keepsPosition(existing, patch) ? {} : { latitude: null, longitude: null };
   // A refusal is a zod error: the endpoint answers it as any invalid body (400 with field messages).
-  return TrainingInputSchema.parse({ ...stored, ...(keepZone ? { timeZone } : {}), ...patch });
+  return TrainingInputSchema.parse({ ...stored, ...(keepZone ? { timeZone } : {}), ...place, ...patch });
 }
 
 /** The toggle of the list sends only `{isPublished}` (docs/product.md): a publish or unpublish entry. */
@@ -77,7 +80,7 @@ export async function updateTraining(
     const before = await trainings.lockById(tx, id);
     if (!before) throw notFound();
     checkVersion('training', before.updatedAt, ifMatch);
-    const input = merge(before, patch);
+    const input = await withPosition(merge(before, patch));
     ensureDisclosed(input);
     if (input.trainerId !== before.trainerId) await ensureTrainerExists(tx, input.trainerId);
     const after = (await trainings.update(id, input, tx))!;

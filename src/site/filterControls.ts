@@ -12,4 +12,7 @@ export const FILTER_CONTROL_IDS: Record<keyof TrainingFilters, string> = {
   priceMax: 'filter-price-max',
   disclosed: 'filter-disclosed',
   available: 'filter-available',
+  near: 'filter-near',
+  radius: 'filter-radius',
+  includeVirtual: 'filter-include-virtual',
 };
