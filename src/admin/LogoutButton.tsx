@@ -15,17 +15,20 @@ export default function LogoutButton() {
 
   const logout = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // The toast is left for the login page before the call: once the server has ended the session,
+    // any other call of this page gets 401 and goes to the login page too, and it must find it there.
+    notify.flash(NOTICES['logged-out'].message, NOTICES['logged-out'].title);
     try {
       await api('POST', '/api/admin/logout');
     } catch (error) {
-      // 401: the session is already gone (a click that also went out as the plain form before the
-      // island took over, another tab): the person is logged out, and is told so.
+      // 401: the session is already gone (another tab, an expired session): the person is logged
+      // out, and is told so.
       if (!(error instanceof ApiError && error.status === 401)) {
+        notify.dropFlash();
         notify.error('Failed to logout');
         return;
       }
     }
-    notify.flash(NOTICES['logged-out'].message, NOTICES['logged-out'].title);
     window.location.assign('/admin/login');
   };
 

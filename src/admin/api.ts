@@ -1,3 +1,5 @@
+import { LEAVING_ATTRIBUTE } from '../domain/formPostMark';
+
 /**
  * The admin's fetch client (docs/product.md): credentials included, JSON bodies, no retries. A
  * non-success answer becomes an Error '{status}: {body or status text}'; a 401 sends the browser to
@@ -11,6 +13,14 @@ export class ApiError extends Error {
   ) {
     super(message);
   }
+}
+
+/**
+ * A 401: the session has ended, so the browser goes to the login page, unless a form post is
+ * already taking it elsewhere (domain/formPostMark.ts).
+ */
+export function sendToLogin(): void {
+  if (!document.documentElement.hasAttribute(LEAVING_ATTRIBUTE)) window.location.assign('/admin/login');
 }
 
 /** `headers` carries e.g. If-Match, so a change applies only to the version the admin saw. */
@@ -28,7 +38,7 @@ export async function api<T>(
   });
   const text = await response.text();
   if (!response.ok) {
-    if (response.status === 401 && path !== '/api/admin/login') window.location.assign('/admin/login');
+    if (response.status === 401 && path !== '/api/admin/login') sendToLogin();
     let fieldErrors: Record<string, string[]> = {};
     try {
       fieldErrors = (JSON.parse(text) as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};

@@ -28,6 +28,10 @@ export const notify = {
   flash(message: string, title = 'Success') {
     sessionStorage.setItem(FLASH_KEY, JSON.stringify({ title, message }));
   },
+  /** Takes back a flash whose action failed after all. */
+  dropFlash() {
+    sessionStorage.removeItem(FLASH_KEY);
+  },
 };
 
 export function AdminToaster() {

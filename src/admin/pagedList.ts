@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { nanoquery, type KeySelector } from '@nanostores/query';
 import { PAGE_HEADERS, pageCount } from '../domain/adminList';
-import { ApiError } from './api';
+import { ApiError, sendToLogin } from './api';
 
 /** One page of an admin table as the list API answers it: the rows, and the paging from the headers. */
 export interface PageData<T> {
@@ -16,7 +16,7 @@ async function fetchPage<T>(url: string): Promise<PageData<T>> {
   const response = await fetch(url, { credentials: 'include' });
   const text = await response.text();
   if (!response.ok) {
-    if (response.status === 401) window.location.assign('/admin/login');
+    if (response.status === 401) sendToLogin();
     // The same message as every admin call: '{status}: {body or status text}'.
     throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, {});
   }

@@ -9,6 +9,7 @@ import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from '../server/cspHashes';
 import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
+import { FORM_POST_MARK_SCRIPT } from '../domain/formPostMark';
 
 /**
  * Records, while the client bundle is made, the sha256 of every inline script our code can put in
@@ -18,7 +19,16 @@ import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
  * out of public reach.
  */
 export function inlineScriptHashes(): Plugin {
-  const scripts = new Set<string>([islandScript, idle, load, media, only, visible, VISITOR_TIME_SCRIPT]);
+  const scripts = new Set<string>([
+    islandScript,
+    idle,
+    load,
+    media,
+    only,
+    visible,
+    VISITOR_TIME_SCRIPT,
+    FORM_POST_MARK_SCRIPT,
+  ]);
   let outDir = '';
   return {
     name: 'emdr:inline-script-hashes',
