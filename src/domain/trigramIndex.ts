@@ -15,16 +15,21 @@ export const MAX_INTERSECTED_TRIGRAMS = 6;
 
 export class TrigramIndex {
   private readonly postings = new Map<string, number[]>();
+  private rows = 0;
 
   /** `texts` are already lower-cased (see searchableText). */
-  constructor(texts: readonly string[]) {
-    texts.forEach((text, row) => {
-      for (const gram of trigrams(text)) {
-        const list = this.postings.get(gram);
-        if (list) list.push(row);
-        else this.postings.set(gram, [row]);
-      }
-    });
+  constructor(texts: readonly string[] = []) {
+    for (const text of texts) this.add(text);
+  }
+
+  /** Indexes the next row (rows are numbered in the order they are added), already lower-cased. */
+  add(text: string): void {
+    const row = this.rows++;
+    for (const gram of trigrams(text)) {
+      const list = this.postings.get(gram);
+      if (list) list.push(row);
+      else this.postings.set(gram, [row]);
+    }
   }
 
   /** Rows that may contain `query`, ascending; null when the query is too short for the index. */
