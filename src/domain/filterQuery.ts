@@ -2,7 +2,6 @@ import { isFormat } from './formats';
 import { isStateCode } from './states';
 import { isDateRange } from './dateRanges';
 import { CE_BODY_CODES, isProgramType, languageName } from './programFacts';
-import { parseNear, parseRadius } from './nearby';
 
 /**
  * The home filters and their URL form, without zod: the public islands import this module and
@@ -32,8 +31,11 @@ export interface TrainingFilters {
   near: string;
   /** Miles from `near`, 1–500; empty is the default, 50. */
   radius: string;
-  /** '1': a radius search also lists the virtual trainings, after the ones in range. */
-  includeVirtual: string;
+  /**
+   * '1': a radius search also lists the virtual trainings, after the ones in range. The API's only:
+   * the pages have no control for it, and the islands' JavaScript budget no room.
+   */
+  includeVirtual?: string;
 }
 
 export const EMPTY_FILTERS: TrainingFilters = {
@@ -49,12 +51,11 @@ export const EMPTY_FILTERS: TrainingFilters = {
   available: '',
   near: '',
   radius: '',
-  includeVirtual: '',
 };
 /** The filters behind "More filters" (docs/product.md, Program facts). */
 export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed', 'available'] as const;
 /** Near me's controls, also behind "More filters"; `near` alone turns the radius search on. */
-export const NEAR_KEYS = ['near', 'radius', 'includeVirtual'] as const;
+export const NEAR_KEYS = ['near', 'radius'] as const;
 export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search', ...MORE_FILTER_KEYS, ...NEAR_KEYS] as const;
 export const SEARCH_MAX_LENGTH = 200;
 export const PRICE_MAX_DIGITS = 8;
@@ -65,7 +66,7 @@ export const PRICE_MAX_DIGITS = 8;
  */
 export function filtersFromQuery(params: URLSearchParams): Record<string, string> {
   const raw: Record<string, string> = {};
-  for (const key of FILTER_KEYS) {
+  for (const key of [...FILTER_KEYS, 'includeVirtual'] as const) {
     const value = key === 'ce' ? (params.has('ce') ? params.getAll('ce').join(',') : null) : params.get(key);
     if (value !== null) raw[key] = value;
   }
@@ -92,9 +93,9 @@ function moreFiltersFromUrl(
     priceMax: new RegExp(`^\\d{1,${PRICE_MAX_DIGITS}}$`).test(priceMax) ? String(Number(priceMax)) : '',
     disclosed: value('disclosed') === '1' ? '1' : '',
     available: value('available') === '1' ? '1' : '',
-    near: parseNear(value('near')) ? value('near').replace(/\s+/g, '') : '',
-    radius: String(parseRadius(value('radius')) ?? ''),
-    includeVirtual: value('includeVirtual') === '1' ? '1' : '',
+    // Near me's values go to the API as given: it answers a bad one with a field error (budget).
+    near: value('near').replace(/\s+/g, ''),
+    radius: value('radius'),
   };
 }
 

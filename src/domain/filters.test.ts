@@ -39,7 +39,8 @@ describe('filters and constants', () => {
   test('only the filters that are set go into the query', () => {
     expect(filtersToQuery({ ...EMPTY_FILTERS, state: 'CA', format: 'Virtual' })).toBe('state=CA&format=Virtual');
     const parsed = TrainingFiltersSchema.parse(filtersFromQuery(new URLSearchParams('state=CA&other=1')));
-    expect(parsed).toEqual({ ...EMPTY_FILTERS, state: 'CA' });
+    // includeVirtual is the API's only (Near me): the pages' filters do not carry it.
+    expect(parsed).toEqual({ ...EMPTY_FILTERS, includeVirtual: '', state: 'CA' });
   });
 
   test('date ranges are calendar months from this instant, whatever the time zone', () => {

@@ -4,7 +4,7 @@ import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
 import { PRICE_MAX_DIGITS, SEARCH_MAX_LENGTH, ceCodes } from './filterQuery';
 import { CE_BODY_CODES, PROGRAM_TYPES, languageName } from './programFacts';
-import { ALL_SORTS, MAX_LIMIT, MAX_PAGE } from './listingView';
+import { DISTANCE_SORT, MAX_LIMIT, MAX_PAGE, SORTS, type SortKey } from './listingView';
 import { NEARBY_MESSAGES, parseNear, parseRadius } from './nearby';
 
 export * from './filterQuery';
@@ -93,6 +93,8 @@ const wholeIn = (max: number, message: string) =>
  * A page past the last is answered with the last page (its number in `X-Page`), not an error: a
  * list that shrank under a visitor's feet still shows something.
  */
+const ALL_SORTS: [SortKey, ...SortKey[]] = [SORTS[0].value, ...SORTS.slice(1).map((s) => s.value), DISTANCE_SORT.value];
+
 export const ListingParamsSchema = z.object({
   page: wholeIn(MAX_PAGE, `Page must be a whole number from 1 to ${MAX_PAGE}`).optional(),
   limit: wholeIn(MAX_LIMIT, `Limit must be a whole number from 1 to ${MAX_LIMIT}`).optional(),

@@ -12,11 +12,6 @@ export const SORTS = [
 ] as const;
 /** Nearest first: only with a `near` filter (docs/product.md, Near me), so not in every sort menu. */
 export const DISTANCE_SORT = { value: 'distance', label: 'Nearest first' } as const;
-export const ALL_SORTS: [SortKey, ...SortKey[]] = [
-  SORTS[0].value,
-  ...SORTS.slice(1).map((s) => s.value),
-  DISTANCE_SORT.value,
-];
 export type SortKey = (typeof SORTS)[number]['value'] | typeof DISTANCE_SORT.value;
 export const DEFAULT_SORT: SortKey = 'soonest';
 
@@ -27,7 +22,7 @@ export const MAX_LIMIT = 100;
 export const MAX_PAGE = 100_000;
 
 export function isSortKey(value: string): value is SortKey {
-  return (ALL_SORTS as string[]).includes(value);
+  return value === DISTANCE_SORT.value || SORTS.some((s) => s.value === value);
 }
 
 export interface ListingView {
@@ -50,11 +45,9 @@ const positive = (value: string | null, max: number): number | null => {
 export function viewFromUrl(search: string, fixed: Partial<TrainingFilters> = {}): ListingView {
   const params = new URLSearchParams(search);
   const sort = params.get('sort') ?? '';
-  const filters = { ...filtersFromUrl(search), ...fixed };
-  const sortable = isSortKey(sort) && (sort !== DISTANCE_SORT.value || filters.near !== '');
   return {
-    filters,
-    sort: sortable ? sort : DEFAULT_SORT,
+    filters: { ...filtersFromUrl(search), ...fixed },
+    sort: isSortKey(sort) ? sort : DEFAULT_SORT,
     page: positive(params.get('page'), MAX_PAGE) ?? 1,
     limit: positive(params.get('limit'), MAX_LIMIT) ?? PAGE_SIZE,
   };
@@ -67,7 +60,9 @@ export function viewToQuery(view: ListingView, fixed: Partial<TrainingFilters> =
     const value = view.filters[key].trim();
     if (value && fixed[key] !== value) params.set(key, value);
   }
-  if (view.sort !== DEFAULT_SORT) params.set('sort', view.sort);
+  // Nearest first means nothing once `near` is cleared: the order falls back to the default.
+  if (view.sort !== DEFAULT_SORT && (view.sort !== DISTANCE_SORT.value || view.filters.near))
+    params.set('sort', view.sort);
   if (view.limit !== PAGE_SIZE) params.set('limit', String(view.limit));
   if (view.page > 1) params.set('page', String(view.page));
   return params.toString();

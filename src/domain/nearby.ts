@@ -1,13 +1,12 @@
 /**
  * The rules of "Near me" (docs/product.md, Near me; issue 31), in one place: what a ZIP code and a
- * position look like, the radius, the distance and how it is shown. Zod-free and table-free, so the
- * public islands may import it: the ZIP table itself stays on the server (data/zipTable.ts).
+ * position look like, the radius and the distance. Zod-free and table-free: the ZIP table stays on
+ * the server (data/zipTable.ts); the little the public islands run is in nearControls.ts.
  */
 
-export interface Position {
-  latitude: number;
-  longitude: number;
-}
+import type { Position } from './nearControls';
+
+export { RADIUS_CHOICES, roundedNear, type Position } from './nearControls';
 
 export const NEARBY_MESSAGES = {
   postalCode: 'ZIP code must be 5 digits',
@@ -29,14 +28,11 @@ export const POSTAL_CODE = /^\d{5}$/;
 export const MIN_RADIUS = 1;
 export const MAX_RADIUS = 500;
 export const DEFAULT_RADIUS = 50;
-/** The "within" dropdown's choices, in miles. */
-export const RADIUS_CHOICES = [25, 50, 100, 250] as const;
 
 /** A `near` value: a ZIP code, a position ('37.77,-122.42'), or null when it is neither. */
 export type Near = { zip: string } | { position: Position } | null;
 
 const POSITION = /^(-?\d{1,3}(?:\.\d{1,6})?),(-?\d{1,3}(?:\.\d{1,6})?)$/;
-
 export function parseNear(value: string): Near {
   const text = value.replace(/\s+/g, '');
   if (POSTAL_CODE.test(text)) return { zip: text };
@@ -58,15 +54,6 @@ export function parseRadius(value: string): number | null {
   return miles >= MIN_RADIUS && miles <= MAX_RADIUS ? miles : null;
 }
 
-/**
- * A browser position as it may leave the page: two decimals (about half a mile), never the
- * device's full precision (issue 31).
- */
-export function roundedNear(p: Position): string {
-  const round = (n: number) => String(Math.round(n * 100) / 100);
-  return `${round(p.latitude)},${round(p.longitude)}`;
-}
-
 const EARTH_RADIUS_MILES = 3958.8;
 const RADIANS = Math.PI / 180;
 
@@ -84,9 +71,6 @@ export function milesBetween(a: Position, b: Position): number {
 
 /** `distanceMiles` as the API answers it: one decimal. */
 export const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
-
-/** "12 mi" on a card: whole miles, "<1 mi" when closer. */
-export const milesLabel = (miles: number) => (miles < 1 ? '<1 mi' : `${Math.round(miles)} mi`);
 
 /** Virtual trainings have no position; in-person and hybrid ones have their venue's (issue 31). */
 export const hasPlace = (format: string) => format !== 'Virtual';

@@ -35,6 +35,8 @@ export interface TrainingCardData {
   availabilityBadge: string | null;
   /** Parts after the first, whose dates the card shows ("+1 more part"). */
   moreParts: number;
+  /** Miles from a Near me search's place ("12 mi"); absent or null otherwise. */
+  distanceMiles?: number | null;
 }
 
 /** The program facts a card reads; absent ones count as not stated. */

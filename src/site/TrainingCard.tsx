@@ -59,7 +59,10 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
         </div>
         <div>
           <dt className="sr-only">Location</dt>
-          <dd>{training.location}</dd>
+          <dd>
+            {training.location}
+            {training.distanceMiles != null && ` · ${Math.round(training.distanceMiles)} mi`}
+          </dd>
         </div>
         <div>
           <dt className="sr-only">Format</dt>

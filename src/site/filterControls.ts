@@ -1,7 +1,7 @@
 import type { TrainingFilters } from '../domain/filterQuery';
 
 /** The id of each filter's control in the list's form: the island and the early-input reader agree on them. */
-export const FILTER_CONTROL_IDS: Record<keyof TrainingFilters, string> = {
+export const FILTER_CONTROL_IDS: Record<Exclude<keyof TrainingFilters, 'includeVirtual'>, string> = {
   search: 'training-search',
   state: 'filter-state',
   format: 'filter-format',
@@ -14,5 +14,4 @@ export const FILTER_CONTROL_IDS: Record<keyof TrainingFilters, string> = {
   available: 'filter-available',
   near: 'filter-near',
   radius: 'filter-radius',
-  includeVirtual: 'filter-include-virtual',
 };

@@ -12,7 +12,7 @@ export interface FormSnapshot {
 }
 
 /** A control's value as a filter value: a dropdown's 'all' is unset, a box's checks are its value. */
-function controlValue(key: keyof TrainingFilters): string | null {
+function controlValue(key: (typeof FILTER_KEYS)[number]): string | null {
   const control = document.getElementById(FILTER_CONTROL_IDS[key]) as HTMLInputElement | HTMLSelectElement | null;
   if (!control) return null;
   if (key === 'ce') {
@@ -32,8 +32,8 @@ export function readForm(rendered: ListingView): FormSnapshot {
   const hasDocument = typeof document !== 'undefined';
   const changed: Partial<TrainingFilters> = {};
   for (const key of FILTER_KEYS) {
-    // The search and the price apply only when the form is submitted.
-    if (key === 'search' || key === 'priceMax' || !hasDocument) continue;
+    // The search, the price and the ZIP code apply only when the form is submitted.
+    if (key === 'search' || key === 'priceMax' || key === 'near' || !hasDocument) continue;
     const current = controlValue(key);
     if (current !== null && current !== rendered.filters[key]) changed[key] = current;
   }

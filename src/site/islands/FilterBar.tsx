@@ -3,7 +3,7 @@ import { US_STATES } from '../../domain/states';
 import { FORMATS } from '../../domain/formats';
 import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/dateRanges';
 import { EMPTY_FILTERS, FILTER_KEYS, SEARCH_MAX_LENGTH, type TrainingFilters } from '../../domain/filterQuery';
-import { SORTS, isSortKey, type SortKey } from '../../domain/listingView';
+import { DISTANCE_SORT, SORTS, isSortKey, type SortKey } from '../../domain/listingView';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 import Button from '../../ui/Button';
@@ -42,7 +42,9 @@ export default function FilterBar(props: {
     // Enter in the price box submits too: it applies with the search text.
     const price = (event.currentTarget.elements.namedItem('priceMax') as HTMLInputElement | null)?.value.trim() ?? '';
     const priceMax = /^\d+$/.test(price) ? String(Number(price)) : price === '' ? '' : filters.priceMax;
-    onChange({ search: (box.current?.value ?? '').trim(), priceMax });
+    // The ZIP code box applies with the form too; the API refuses what is no ZIP code or position.
+    const near = (event.currentTarget.elements.namedItem('near') as HTMLInputElement | null)?.value ?? '';
+    onChange({ search: (box.current?.value ?? '').trim(), priceMax, near: near.replace(/\s+/g, '') });
   };
   const anyActive = FILTER_KEYS.some((key) => filters[key] !== '');
   const withCount = (label: string, n: number | undefined) => (counts ? `${label} (${n ?? 0})` : label);
@@ -104,7 +106,7 @@ export default function FilterBar(props: {
           name="sort"
           label="Sort by"
           value={props.sort}
-          options={SORTS.map((s) => [s.value, s.label])}
+          options={(filters.near ? [...SORTS, DISTANCE_SORT] : SORTS).map((s) => [s.value, s.label])}
           onChange={(sort) => isSortKey(sort) && props.onSort(sort)}
         />
         {anyActive && (

@@ -1,4 +1,6 @@
 import { useEffect, useState } from 'react';
+import { RADIUS_CHOICES, roundedNear } from '../../domain/nearControls';
+import Button from '../../ui/Button';
 import { anyMoreFilter, ceCodes, PRICE_MAX_DIGITS, type TrainingFilters } from '../../domain/filterQuery';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { CE_BODIES, COMMON_LANGUAGES, PROGRAM_TYPES, languageName } from '../../domain/programFacts';
@@ -26,7 +28,11 @@ export default function MoreFilters(props: {
   const { filters, counts, withCount, onChange } = props;
   const anySet = anyMoreFilter(filters);
   const [open, setOpen] = useState(anySet);
+  // "Use my location" needs JavaScript: disabled until the island runs (no dead clicks).
+  const [ready, setReady] = useState(false);
+  const [note, setNote] = useState('');
   useEffect(() => {
+    setReady(true);
     if (anySet) setOpen(true);
   }, [anySet]);
   const chosen = new Set(ceCodes(filters.ce));
@@ -131,6 +137,41 @@ export default function MoreFilters(props: {
         </div>
         {box('disclosed', 'Full cost disclosed only')}
         {box('available', withCount('Seats available', counts?.available))}
+        {/* Near me (docs/product.md): the ZIP code box applies with the form (Enter, Search), as the
+            search box does; 50 miles, the default, is the radius's empty value. */}
+        <label className="flex flex-col text-sm font-medium text-slate-800">
+          Near ZIP code
+          <input
+            key={filters.near}
+            id={FILTER_CONTROL_IDS.near}
+            name="near"
+            inputMode="numeric"
+            defaultValue={filters.near}
+            className="w-full rounded-md border border-slate-400 px-3 py-2 text-slate-900 focus:border-brand-600 sm:w-36"
+          />
+        </label>
+        <FilterSelect
+          id={FILTER_CONTROL_IDS.radius}
+          name="radius"
+          label="within"
+          value={filters.radius === '50' ? '' : filters.radius}
+          options={RADIUS_CHOICES.map((miles) => [miles === 50 ? '' : `${miles}`, `${miles} miles`])}
+          onChange={(radius) => onChange({ radius })}
+        />
+        <Button
+          variant="secondary"
+          disabled={!ready}
+          onClick={() =>
+            // Rounded before it leaves the page: two decimals, about half a mile (issue 31).
+            navigator.geolocation.getCurrentPosition(
+              ({ coords }) => onChange({ near: roundedNear(coords) }),
+              () => setNote('Location not shared. Type a ZIP code.'),
+            )
+          }
+        >
+          Use my location
+        </Button>
+        <p role="status">{note}</p>
       </div>
     </details>
   );
