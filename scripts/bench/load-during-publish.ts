@@ -1,5 +1,5 @@
 /**
- * Issue 7 load test: 50 connections for 20 s on `/`, a training page and `/api/trainings?state=CA`
+ * Load test: 50 connections for 20 s on `/`, a training page and `/api/trainings?state=CA`
  * (127.0.0.1 only, bounded) while trainings are saved and the site is rebuilt. Prints JSON figures;
  * exits 1 if any request failed.
  */

@@ -173,7 +173,7 @@ export function queryListing(
 
 /**
  * In the chosen order; with a radius, the trainings in range come first and the virtual ones after
- * them (issue 31), and 'distance' is nearest first. Ties keep the listing's order.
+ * them, and 'distance' is nearest first. Ties keep the listing's order.
  */
 function sortMatches(
   matches: number[],

@@ -14,7 +14,7 @@ export const RADIUS_CHOICES = [25, 50, 100, 250] as const;
 
 /**
  * A browser position as it may leave the page: two decimals (about half a mile), never the
- * device's full precision (issue 31).
+ * device's full precision.
  */
 export function roundedNear(p: Position): string {
   const round = (n: number) => String(Math.round(n * 100) / 100);

@@ -1,5 +1,5 @@
 /**
- * The rules of "Near me" (docs/product.md, Near me; issue 31), in one place: what a ZIP code and a
+ * The rules of "Near me" (docs/product.md, Near me), in one place: what a ZIP code and a
  * position look like, the radius and the distance. Zod-free and table-free: the ZIP table stays on
  * the server (data/zipTable.ts); the little the public islands run is in nearControls.ts.
  */
@@ -59,7 +59,7 @@ const RADIANS = Math.PI / 180;
 
 /**
  * Great-circle distance (haversine). The listing is filtered in memory, so no geo extension is
- * needed (issue 31: about 0.13 ms over 5,000 rows).
+ * needed: one query over 5,000 rows was measured at about 0.13 ms.
  */
 export function milesBetween(a: Position, b: Position): number {
   const dLat = (b.latitude - a.latitude) * RADIANS;
@@ -72,5 +72,5 @@ export function milesBetween(a: Position, b: Position): number {
 /** `distanceMiles` as the API answers it: one decimal. */
 export const roundMiles = (miles: number) => Math.round(miles * 10) / 10;
 
-/** Virtual trainings have no position; in-person and hybrid ones have their venue's (issue 31). */
+/** Virtual trainings have no position; in-person and hybrid ones have their venue's. */
 export const hasPlace = (format: string) => format !== 'Virtual';

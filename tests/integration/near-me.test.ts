@@ -5,7 +5,7 @@ import { validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 
 /**
- * Near me (docs/product.md, Near me; issue 31) through the real server and database: a ZIP code is
+ * Near me (docs/product.md, Near me) through the real server and database: a ZIP code is
  * placed on save, the public list searches within a radius, nearest first, and refuses what it
  * cannot place. Runs on the embedded database and on PostgreSQL (TEST_DB_TARGET).
  */

@@ -6,7 +6,7 @@ import { startServer, tempDir, waitFor, type RunningServer } from '../support/se
 import { TcpProxy } from '../support/tcpProxy';
 
 /**
- * Issue 7: the PostgreSQL server goes away while the site runs. Static pages keep being served, API
+ * The PostgreSQL server goes away while the site runs. Static pages keep being served, API
  * calls answer 503 JSON quickly, and the service recovers by itself. (PostgreSQL target only: the
  * embedded database lives inside the server process.)
  */

@@ -12,7 +12,7 @@ import { waitFor } from '../support/server';
 import { adminClient } from '../support/adminClient';
 import { TEST_START } from '../support/testStart';
 
-/** Issue 3: the public site follows the database through real builds, swaps and failures. */
+/** The public site follows the database through real builds, swaps and failures. */
 let it: IsolatedServer;
 let rejectFile: string;
 const DEBOUNCE_MS = 1500;

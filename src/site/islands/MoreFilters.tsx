@@ -162,7 +162,7 @@ export default function MoreFilters(props: {
           variant="secondary"
           disabled={!ready}
           onClick={() =>
-            // Rounded before it leaves the page: two decimals, about half a mile (issue 31).
+            // Rounded before it leaves the page: two decimals, about half a mile (docs/product.md, Near me).
             navigator.geolocation.getCurrentPosition(
               ({ coords }) => onChange({ near: roundedNear(coords) }),
               () => setNote('Location not shared. Type a ZIP code.'),
