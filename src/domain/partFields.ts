@@ -3,7 +3,8 @@ import { FORMATS } from './formats';
 import { optionalText } from './fields';
 import { TIME_ZONE_IDS, TIME_ZONE_MESSAGE } from './timeZones';
 import { wallClockToInstant } from './zonedTime';
-import { MAX_PARTS, type TrainingPart } from './trainingParts';
+import { MAX_PARTS, partLabel, type TrainingPart } from './trainingParts';
+import { parseSchedule } from './schedule';
 
 /**
  * The parts' field as the admin API and the form accept it (docs/product.md, Parts), and the step
@@ -82,10 +83,9 @@ export function datesFromParts(raw: unknown): unknown {
  * with parts the training's start and end: the first part's start and the latest part end. A part
  * that ends before it starts is refused at its own row (`parts.1.endDate`).
  */
-export function inParts<T extends { timeZone: string; startDate: Date; endDate: Date; parts: PartInput[] }>(
-  value: T,
-  ctx: z.RefinementCtx,
-): Omit<T, 'parts'> & { parts: TrainingPart[] } {
+export function inParts<
+  T extends { timeZone: string; startDate: Date; endDate: Date; parts: PartInput[]; schedule?: string | null },
+>(value: T, ctx: z.RefinementCtx): Omit<T, 'parts'> & { parts: TrainingPart[] } {
   const parts = value.parts.map((p) => {
     const zone = p.timeZone ?? value.timeZone;
     return { ...p, start: instantIn(p.startDate, zone), end: instantIn(p.endDate, zone) };
@@ -98,6 +98,7 @@ export function inParts<T extends { timeZone: string; startDate: Date; endDate: 
   const sorted = [...parts].sort((a, b) => a.start.getTime() - b.start.getTime());
   return {
     ...value,
+    ...scheduleFollowingParts(value, parts, sorted),
     startDate: sorted[0]!.start,
     endDate: new Date(Math.max(...sorted.map((p) => p.end.getTime()))),
     parts: sorted.map(({ start, end, label, timeZone, format, location, venue }) => ({
@@ -109,5 +110,30 @@ export function inParts<T extends { timeZone: string; startDate: Date; endDate: 
       location,
       venue,
     })),
+  };
+}
+
+/**
+ * A schedule day names its part by the part's label, and an unlabelled part's label is its place
+ * ("Part 2"). Put in start order, such a part can change place: the days that named it follow it,
+ * so a day entered under the second row of the form stays with that part. Nothing else changes.
+ */
+function scheduleFollowingParts<P extends { label?: string | null }>(
+  value: { schedule?: string | null },
+  entered: readonly P[],
+  sorted: readonly P[],
+): { schedule?: string | null } {
+  const renamed = new Map<string, string>();
+  sorted.forEach((part, place) => {
+    const was = entered.indexOf(part);
+    if (!part.label && was !== place) renamed.set(partLabel(null, was + 1), partLabel(null, place + 1));
+  });
+  if (renamed.size === 0 || typeof value.schedule !== 'string') return {};
+  const days = parseSchedule(value.schedule);
+  if (!days.some((day) => day.part && renamed.has(day.part))) return {};
+  return {
+    schedule: JSON.stringify(
+      days.map((day) => (day.part && renamed.has(day.part) ? { ...day, part: renamed.get(day.part)! } : day)),
+    ),
   };
 }

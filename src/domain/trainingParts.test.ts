@@ -59,6 +59,28 @@ describe('a program in parts', () => {
     expect(errorsOf({ ...base, parts: [{ startDate: 'soon', endDate: '' }] }).parts).toBeDefined();
   });
 
+  test('a schedule day keeps its part when the unlabelled parts change places in start order', () => {
+    const days = [
+      { day: 'Day 1', time: '9-5', topics: 'Resourcing', part: 'Part 2' },
+      { day: 'Day 4', time: '9-5', topics: 'Future template', part: 'Part 1' },
+      { day: 'Day 5', time: '9-5', topics: 'Consultation', part: 'Weekend' },
+    ];
+    const moved = TrainingInputSchema.parse({ ...base, parts: twoParts, schedule: JSON.stringify(days) });
+    // The second row entered (March) is Part 1 in start order, the first (April) Part 2.
+    expect(JSON.parse(moved.schedule!)).toEqual([
+      { ...days[0], part: 'Part 1' },
+      { ...days[1], part: 'Part 2' },
+      days[2],
+    ]);
+    const inOrder = [twoParts[1], twoParts[0]];
+    const kept = TrainingInputSchema.parse({ ...base, parts: inOrder, schedule: JSON.stringify(days) });
+    expect(kept.schedule).toBe(JSON.stringify(days));
+    const labelled = twoParts.map((part, i) => ({ ...part, label: i === 0 ? 'Weekend' : 'Intensive' }));
+    expect(TrainingInputSchema.parse({ ...base, parts: labelled, schedule: JSON.stringify(days) }).schedule).toBe(
+      JSON.stringify(days),
+    );
+  });
+
   test('without parts and without availability a training is what it was', () => {
     const plain = TrainingInputSchema.parse({ ...base, startDate: '2027-01-05T09:00', endDate: '2027-01-07T17:00' });
     expect(plain).toMatchObject({ parts: [], availability: 'open', seatsLeft: null, waitlistUrl: null });
