@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useStore } from '@nanostores/react';
@@ -14,6 +15,7 @@ import { ScheduleEditor } from './ScheduleEditor';
 import { ProgramFactsFields } from './ProgramFactsFields';
 import { PartsEditor } from './PartsEditor';
 import { AvailabilityFields } from './AvailabilityFields';
+import { PostalCodeField, type SavedPostalCode } from './PostalCodeField';
 import { useLeaveGuard } from './useLeaveGuard';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
@@ -31,7 +33,11 @@ export default function TrainingForm({ id }: { id?: string }) {
     defaultValues: TRAINING_DEFAULTS,
   });
   const guard = useLeaveGuard(form.formState.isDirty);
-  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row, keep) => form.reset(toTrainingForm(row), keep));
+  const [saved, setSaved] = useState<SavedPostalCode | null>(null);
+  const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row, keep) => {
+    setSaved(row);
+    form.reset(toTrainingForm(row), keep);
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     guard.allowLeaving();
     if (!(await saveRecord(TRAINING_KIND, id, values, form.setError))) guard.keepGuarding();
@@ -63,6 +69,7 @@ export default function TrainingForm({ id }: { id?: string }) {
       <PartsEditor />
       <FormField name="format" label="Format" required as="select" options={FORMAT_OPTIONS} />
       <FormField name="location" label="Location" required hint="City and state, or 'Zoom' for virtual trainings" />
+      <PostalCodeField saved={saved} />
       <FormField name="venue" label="Venue" />
       <FormField
         name="state"

@@ -23,7 +23,8 @@ export function invalidateKeys(selector: KeySelector): void {
 }
 
 export type TrainerRow = Json<Trainer>;
-export type TrainingRow = Json<Training>;
+/** As the admin API answers: with the place name of its ZIP code (services/trainingPosition.ts). */
+export type TrainingRow = Json<Training> & { postalPlace?: string | null };
 
 export const TRAINERS_KEY = '/api/admin/trainers';
 export const TRAININGS_KEY = '/api/admin/trainings';

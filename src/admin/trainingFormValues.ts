@@ -49,6 +49,8 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   availability: 'open',
   seatsLeft: null,
   waitlistUrl: '',
+  // No ZIP code: the API stores '' as none.
+  postalCode: '',
 };
 
 /** A stored row as form values: only the form's fields (a row also carries columns such as `revision`). */
@@ -92,6 +94,7 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
     availability: t.availability ?? 'open',
     seatsLeft: t.seatsLeft ?? null,
     waitlistUrl: t.waitlistUrl ?? '',
+    postalCode: t.postalCode ?? '',
   };
 }
 

@@ -32,3 +32,14 @@ export function keepsPosition(before: Located, patch: Partial<Located>): boolean
   const movedZip = patch.postalCode !== undefined && patch.postalCode !== before.postalCode;
   return !movedZip || patch.latitude !== undefined || patch.longitude !== undefined;
 }
+
+/**
+ * A stored training with its ZIP code's place name ("Sacramento, CA"), for the admin form to show
+ * under the ZIP code. Looked up here so the ZIP table stays on the server.
+ */
+export async function withPostalPlace<T extends Pick<Located, 'postalCode'>>(
+  training: T,
+): Promise<T & { postalPlace: string | null }> {
+  const zip = training.postalCode ? await lookupZip(training.postalCode) : null;
+  return { ...training, postalPlace: zip?.place ?? null };
+}

@@ -1,10 +1,11 @@
 import { endpoint, json, readJson } from '../../../../server/http';
 import { requireAdmin } from '../../../../auth/guard';
-import { TrainingInputSchema, withTotalCost } from '../../../../domain/training';
+import { TrainingInputSchema, withTotalCost, type Training } from '../../../../domain/training';
 import * as trainings from '../../../../data/trainings';
 import { TrainingListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../server/listQuery';
 import { createTraining } from '../../../../services/trainings';
+import { withPostalPlace } from '../../../../services/trainingPosition';
 import { actorOf, edge, recordJson } from '../../../../server/edge';
 
 export const prerender = false;
@@ -12,9 +13,11 @@ export const prerender = false;
 export const GET = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   const query = readListQuery(ctx, TrainingListQuerySchema);
-  if (!query) return json((await trainings.listAll()).map(withTotalCost));
+  // Each row carries its ZIP code's place name, which the edit form shows under the field.
+  const answer = (rows: Training[]) => Promise.all(rows.map((t) => withPostalPlace(withTotalCost(t))));
+  if (!query) return json(await answer(await trainings.listAll()));
   const page = await trainings.listPage(query);
-  return pageResponse({ ...page, rows: page.rows.map(withTotalCost) });
+  return pageResponse({ ...page, rows: await answer(page.rows) });
 });
 
 export const POST = edge(async (ctx) => {
