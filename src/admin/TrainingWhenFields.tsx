@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type RefObject } from 'react';
-import { useFormContext } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import type { TrainingFormValues } from '../domain/trainingForm';
 import { TIME_ZONES, timeZoneLabel, zoneForState } from '../domain/timeZones';
 import { splitStateNote } from '../domain/timeZoneNotes';
@@ -13,8 +13,12 @@ import { Field, describedBy, inputClass } from '../ui/Field';
 export default function TrainingWhenFields() {
   const {
     register,
+    control,
     formState: { errors },
   } = useFormContext<TrainingFormValues>();
+  // A program in parts runs from its first part's start to its last part's end: the server sets
+  // both, so the fields only show them.
+  const inParts = (useWatch({ control, name: 'parts' }) ?? []).length > 0;
   const anchor = useRef<HTMLDivElement>(null);
   const state = useFormFieldValue(anchor, 'state');
   const format = useFormFieldValue(anchor, 'format');
@@ -32,21 +36,35 @@ export default function TrainingWhenFields() {
   return (
     <>
       <div ref={anchor}>
-        <Field id="startDate" label="Start Date" required hint={clock} error={errors.startDate?.message}>
+        <Field
+          id="startDate"
+          label="Start Date"
+          required
+          hint={inParts ? "Set from the parts: the first part's start." : clock}
+          error={errors.startDate?.message}
+        >
           <input
             id="startDate"
             type="datetime-local"
-            className={inputClass}
+            readOnly={inParts}
+            className={`${inputClass} read-only:bg-slate-100`}
             {...register('startDate')}
             {...describedBy('startDate', true, errors.startDate?.message)}
           />
         </Field>
       </div>
-      <Field id="endDate" label="End Date" required hint={clock} error={errors.endDate?.message}>
+      <Field
+        id="endDate"
+        label="End Date"
+        required
+        hint={inParts ? "Set from the parts: the last part's end." : clock}
+        error={errors.endDate?.message}
+      >
         <input
           id="endDate"
           type="datetime-local"
-          className={inputClass}
+          readOnly={inParts}
+          className={`${inputClass} read-only:bg-slate-100`}
           {...register('endDate')}
           {...describedBy('endDate', true, errors.endDate?.message)}
         />

@@ -27,11 +27,16 @@ test('an admin adds two parts by keyboard, each on its own clock, and a waitlist
   const add = page.getByRole('button', { name: 'Add part' });
   await expect(add).toBeEnabled();
   await expect(parts(page)).toHaveCount(0);
+  await expect(page.getByLabel('Start Date *')).toBeEditable();
 
   // Enter on "Add part" focuses the new row's label; Tab walks the row.
   await add.focus();
   await page.keyboard.press('Enter');
   await expect(part(page, 1).getByLabel('Label')).toBeFocused();
+  // With parts the training's own dates are derived from them: shown, not typed.
+  await expect(page.getByLabel('Start Date *')).not.toBeEditable();
+  await expect(page.getByLabel('End Date *')).not.toBeEditable();
+  await expect(page.getByText("Set from the parts: the first part's start.")).toBeVisible();
   await page.keyboard.press('Tab');
   await expect(part(page, 1).getByLabel('Part start')).toBeFocused();
   await part(page, 1).getByLabel('Part start').fill('2027-04-10T09:00');
