@@ -123,6 +123,14 @@ export function writeReport(results: Record<string, any>): string {
       `${api.searchToFilter}× slower`,
       '≤ 2×',
     );
+    if (api.near)
+      row(
+        `API near me (${name}) N=${api.n} \`${api.near.query.split('?')[1]}\``,
+        `${api.near.requestsPerSecond} req/s, p99 ${api.near.p99Ms} ms; ${api.near.rows} trainings in range`,
+        'the filter query on the same server',
+        `${api.nearToFilter}× slower`,
+        '≤ 2×',
+      );
   }
   const doc = `# Performance
 

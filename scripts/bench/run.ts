@@ -6,7 +6,7 @@
 import { prepareTestDatabase } from '../../tests/support/database';
 import { tempDir } from '../../tests/support/server';
 import { benchBuild } from './buildBench';
-import { apiFigures, FACTS_FILTER_QUERY } from './apiFigures';
+import { apiFigures, FACTS_FILTER_QUERY, NEAR_QUERY } from './apiFigures';
 import { benchListing } from './listingFigures';
 import { lighthouse } from './lighthouse';
 import { benchSaveToLive } from './saveToLive';
@@ -79,7 +79,7 @@ for (const n of sizes) {
 log('public API, embedded database');
 results.apiEmbedded = await apiFigures({}, { quick, wrk });
 log('public API, program-fact filters, N=5000');
-results.apiFacts = await apiFigures({}, { quick, wrk, n: 5000, filter: FACTS_FILTER_QUERY });
+results.apiFacts = await apiFigures({}, { quick, wrk, n: 5000, filter: FACTS_FILTER_QUERY, near: NEAR_QUERY });
 if (postgres) {
   log('public API, PostgreSQL');
   process.env.TEST_DB_TARGET = 'postgres';

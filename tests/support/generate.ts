@@ -60,6 +60,16 @@ function programFacts(i: number, rand: () => number) {
 const LOREM =
   'Participants learn the eight phases of EMDR therapy, the Adaptive Information Processing model, history taking, resourcing and safe reprocessing, with live demonstrations and supervised practicum in small groups. ';
 
+/**
+ * A venue's position for the near-me figures: spread over the contiguous states' box by two
+ * co-prime strides (deterministic, and without drawing from `rand`, so the other fields stay as
+ * they were). Virtual trainings have none, as in the product.
+ */
+function benchPosition(i: number): { latitude: number | null; longitude: number | null } {
+  if (FORMATS[i % 3] === 'Virtual') return { latitude: null, longitude: null };
+  return { latitude: 25 + ((i * 7919) % 2400) / 100, longitude: -124 + ((i * 104_729) % 5700) / 100 };
+}
+
 export async function generateListings(sql: Sql, n: number, seed = 1): Promise<string[]> {
   let x = seed;
   const rand = () => (x = (x * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
@@ -90,6 +100,7 @@ export async function generateListings(sql: Sql, n: number, seed = 1): Promise<s
       location: `${CITIES[i % CITIES.length]}, ${STATE_CODES[i % 50]}`,
       venue: i % 3 === 0 ? 'Conference Center' : null,
       format: FORMATS[i % 3]!,
+      ...benchPosition(i),
       state: STATE_CODES[i % 50]!,
       timeZone: zoneForState(STATE_CODES[i % 50]),
       isEMDRIACertified: i % 2 === 0,
