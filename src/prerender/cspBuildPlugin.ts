@@ -10,6 +10,7 @@ import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from '../server/cspHashes';
 import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
 import { FORM_POST_MARK_SCRIPT } from '../domain/formPostMark';
+import { ALERT_FORM_SCRIPT } from '../domain/alertFormScript';
 
 /**
  * Records, while the client bundle is made, the sha256 of every inline script our code can put in
@@ -28,6 +29,7 @@ export function inlineScriptHashes(): Plugin {
     visible,
     VISITOR_TIME_SCRIPT,
     FORM_POST_MARK_SCRIPT,
+    ALERT_FORM_SCRIPT,
   ]);
   let outDir = '';
   return {

@@ -24,6 +24,10 @@ export const ROUTES: readonly Route[] = [
   { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
   { path: '/admin', match: 'exact', handler: 'astro', proxied: true },
   { path: '/admin/', match: 'prefix', handler: 'astro', proxied: true },
+  // Email alerts: the pages' form posts here, and the links in the mails open these (docs/product.md, Alerts).
+  { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },
+  // Email alerts' links (confirm, unsubscribe, manage): each answer depends on its token.
+  { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },
   // The no-JavaScript target of the home filters, rendered on demand.
   { path: '/trainings', match: 'exact', handler: 'astro', proxied: true },
   // Trainer photos kept by the application (disk or database).
