@@ -259,5 +259,7 @@ export async function listingPage(view: ListingView, now = new Date()) {
   const unknown = view.filters.near !== '' && !position;
   const { indices, distances, ...result } = queryListing(entries, view, now, unknown ? [] : candidates, position);
   const cards = indices.map((i, k) => ({ ...toCardData(rows[i]!.training), distanceMiles: distances?.[k] ?? null }));
-  return { ...result, cards };
+  // The page says why it lists nothing, as the island does from the API's 400.
+  const refused = 'fieldErrors' in origin ? Object.values(origin.fieldErrors)[0]?.[0] : undefined;
+  return { ...result, cards, refused };
 }

@@ -10,6 +10,9 @@ export interface ListingPage {
   counts: FilterCounts | null;
 }
 
+/** The API refused the view (400): its first field message ('Unknown ZIP code') is the visitor's to fix. */
+export class RefusedView extends Error {}
+
 /**
  * One request per view: a page of card projections, the total and the counts per filter option
  * (`GET /api/trainings` with page, limit, fields=card, counts=1). Errors read '{status}: {body}'.
@@ -18,6 +21,10 @@ export async function fetchListingPage(view: ListingView, signal?: AbortSignal):
   const response = await fetch(`/api/trainings?${listingApiQuery(view)}`, { credentials: 'include', signal });
   if (!response.ok) {
     const body = await response.text().catch(() => '');
+    if (response.status === 400) {
+      const refused = Object.values(safeJson(body)?.fieldErrors ?? {})[0]?.[0];
+      if (refused) throw new RefusedView(refused);
+    }
     throw new Error(`${response.status}: ${body || response.statusText}`);
   }
   const cards = ((await response.json()) as TrainingCardData[] | null) ?? [];
@@ -31,4 +38,12 @@ export async function fetchListingPage(view: ListingView, signal?: AbortSignal):
     pageCount: Math.max(1, Math.ceil(total / view.limit)),
     counts: countsHeader ? (JSON.parse(countsHeader) as FilterCounts) : null,
   };
+}
+
+function safeJson(text: string): { fieldErrors?: Record<string, string[]> } | null {
+  try {
+    return JSON.parse(text) as { fieldErrors?: Record<string, string[]> };
+  } catch {
+    return null;
+  }
 }

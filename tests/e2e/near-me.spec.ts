@@ -42,6 +42,21 @@ test('a ZIP code typed in More filters lists what is within 250 miles, nearest f
   await expectTitles(page, expected);
 });
 
+test('a ZIP code the table does not know says so, with and without JavaScript', async ({ page, browser }) => {
+  await page.goto('/');
+  await more(page).locator('summary').click();
+  await page.getByLabel('Near ZIP code').fill('00000');
+  await page.getByLabel('Near ZIP code').press('Enter');
+  await expect(page.getByRole('alert')).toHaveText('Unknown ZIP code');
+
+  const noScript = await browser.newContext({ javaScriptEnabled: false, baseURL: process.env.E2E_BASE_URL });
+  const plain = await noScript.newPage();
+  const response = await plain.goto('/trainings?near=00000&radius=50');
+  expect(response!.status()).toBe(400);
+  await expect(plain.getByRole('alert')).toHaveText('Unknown ZIP code');
+  await noScript.close();
+});
+
 test.describe('with the browser’s position', () => {
   // San Diego's centre, given to the page as the device's position.
   test.use({ geolocation: { latitude: 32.715736, longitude: -117.161087 }, permissions: ['geolocation'] });

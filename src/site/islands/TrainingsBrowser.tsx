@@ -5,7 +5,7 @@ import { listingApiQuery, type ListingView } from '../../domain/listingView';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { cardListKey } from '../../domain/cardListKey';
 import { $view, correctPage, setFilters, setPage, setSort, startUrlSync } from '../filtersStore';
-import { fetchListingPage, type ListingPage } from '../fetchTrainings';
+import { fetchListingPage, RefusedView, type ListingPage } from '../fetchTrainings';
 import { readForm } from '../formSnapshot';
 import TrainingGrid from '../TrainingGrid';
 import Pager from '../Pager';
@@ -33,7 +33,7 @@ export default function TrainingsBrowser(props: {
   const view: ListingView = synced ? stored : initial.view;
   const [result, setResult] = useState<(ListingPage & { built: boolean }) | null>(null);
   const [loading, setLoading] = useState(false);
-  const [failed, setFailed] = useState(false);
+  const [failed, setFailed] = useState<string | false>(false);
   const query = listingApiQuery(view);
   const builtQuery = listingApiQuery(initial.view);
   const firstLoad = useRef(true);
@@ -62,7 +62,11 @@ export default function TrainingsBrowser(props: {
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;
         console.error(error);
-        setFailed(true);
+        setFailed(
+          error instanceof RefusedView
+            ? error.message
+            : 'The trainings could not be refreshed. Please check your connection and try again.',
+        );
       })
       .finally(() => {
         if (!controller.signal.aborted) setLoading(false);
@@ -101,7 +105,7 @@ export default function TrainingsBrowser(props: {
       </div>
       {failed && (
         <p role="alert" className="mb-4 rounded-md bg-red-50 p-3 text-red-900">
-          The trainings could not be refreshed. Please check your connection and try again.
+          {failed}
         </p>
       )}
       {loading ? null : result && !result.built ? <TrainingGrid trainings={result.cards} /> : children}
