@@ -243,6 +243,13 @@ describe('which pages a change touches', () => {
     expect(touchedPages(pageInputDigests(site()), pageInputDigests(nextDay)).render).toContain('/terms');
   });
 
+  test('/map follows the count of each state: a move to another state touches it, a new title does not', () => {
+    expect([...pageInputDigests(site()).keys()]).toContain('/map');
+    expect(touched(edit(60, { state: 'TX' })).render).toContain('/map');
+    expect(touched(edit(1, { title: 'Renamed' })).render).not.toContain('/map');
+    expect(touched((list) => [...list, training(61, { state: 'CA' })]).render).toContain('/map');
+  });
+
   test('every page of the site has a digest: the data-free ones, the listing pages, the feeds', () => {
     const pages = [...pageInputDigests(site()).keys()];
     expect(pages).toEqual(

@@ -9,6 +9,8 @@ import { builtListing, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
 import { trainingPath } from '../domain/trainingPath';
 import { trainerPageDigests } from './trainerDigests';
+import { MAP_PATH } from '../domain/stateMap';
+import { mapStates } from './stateMap';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
 
 /**
@@ -22,6 +24,7 @@ import { listedTrainers, trainersIndexPages } from './trainerPages';
  * - every page: the site's address, the public settings and the year in the footer;
  * - /training/{id}: the training with its trainer, and whether its state has a page;
  * - / and /trainings/{state}: the first page of cards with every count the filters show;
+ * - /map: each state's count and whether it has a page;
  * - the sitemap: which trainings and states are listed, with each training's last change;
  * - each calendar feed and the RSS of new listings: the trainings in it, field by field;
  * - a trainer's page, embed page and two feeds: the trainer and their upcoming trainings; /trainers
@@ -71,6 +74,7 @@ export function pageInputDigests(data: SiteData): PageDigests {
   for (const path of DATA_FREE_PAGES) pages.set(path, shared);
   pages.set('/terms', digest(shared, lastUpdatedDate(data)));
   pages.set('/', digest(shared, builtListing({}, data)));
+  pages.set(MAP_PATH, digest(shared, mapStates(data)));
   for (const { code } of listedStates(data)) {
     pages.set(statePath(code)!, digest(shared, code, builtListing({ state: code }, data)));
   }

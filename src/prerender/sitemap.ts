@@ -1,12 +1,13 @@
 import type { SiteData } from '../domain/siteData';
 import { statePath } from '../domain/statePages';
+import { MAP_PATH } from '../domain/stateMap';
 import { listedStates, upcomingTrainings } from './siteData';
 import { trainingPath } from '../domain/trainingPath';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
 import { trainersIndexPath } from '../domain/trainerPages';
 import { trainerPagePath } from '../domain/trainerSlug';
 
-export const STATIC_PATHS = ['/', '/partner', '/terms', '/privacy', '/refund-policy'];
+export const STATIC_PATHS = ['/', MAP_PATH, '/partner', '/terms', '/privacy', '/refund-policy'];
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

@@ -4,9 +4,11 @@ import { test, expect } from './fixtures';
 import { pageWeight } from '../support/pageWeight';
 import {
   FIRST_PAGE_QUERY,
+  MAP_BUDGET,
   WIDGET_BUDGET,
   gzipBytes,
   listingPages,
+  mapFigures,
   overBudget,
   widgetFigures,
 } from '../support/budgets';
@@ -52,4 +54,12 @@ test('the trainers widget stays within 10 KB gzip and imports nothing', async ()
   expect(widget.gzip).toBeLessThanOrEqual(WIDGET_BUDGET.gzip);
   expect(widget.imports).toBe(false);
   console.log(`/embed/v1.js: ${widget.gzip} B gzip`);
+});
+
+test('the map of the states stays within 40 KB gzip of HTML and CSS, and ships no script', async () => {
+  const client = path.join(process.env.E2E_DATA_DIR!, 'site', 'current', 'client');
+  const map = mapFigures(client);
+  expect(map.gzip).toBeLessThanOrEqual(MAP_BUDGET.gzip);
+  expect(map.jsFiles).toEqual([]);
+  console.log(`/map: HTML and CSS ${map.gzip} B gzip`);
 });

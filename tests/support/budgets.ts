@@ -24,6 +24,18 @@ export function widgetFigures(clientDir: string): { gzip: number; imports: boole
   return { gzip: gzipBytes(source), imports: /^\s*import[\s{*]|\bimport\s*\(/m.test(source.toString()) };
 }
 
+/**
+ * /map (docs/product.md, Map): the 50 states drawn inline, at most 40 KB gzip of HTML and CSS
+ * together, and no script at all.
+ */
+export const MAP_BUDGET = { gzip: 40 * 1024 };
+
+/** /map as published in a build's client folder: its HTML and CSS (gzip, each file on its own) and its scripts. */
+export function mapFigures(clientDir: string): { gzip: number; jsFiles: string[] } {
+  const weight = pageWeight(clientDir, '/map');
+  return { gzip: weight.html.gzip + weight.css.gzip, jsFiles: weight.jsFiles };
+}
+
 /** The island's request for the first page: cards, total and counts (src/domain/listingView.ts). */
 export const FIRST_PAGE_QUERY = 'page=1&limit=24&fields=card&counts=1';
 
