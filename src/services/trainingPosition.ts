@@ -40,6 +40,10 @@ export function keepsPosition(before: Located, patch: Partial<Located>): boolean
 export async function withPostalPlace<T extends Pick<Located, 'postalCode'>>(
   training: T,
 ): Promise<T & { postalPlace: string | null }> {
-  const zip = training.postalCode ? await lookupZip(training.postalCode) : null;
-  return { ...training, postalPlace: zip?.place ?? null };
+  return { ...training, postalPlace: training.postalCode ? await postalPlace(training.postalCode) : null };
+}
+
+/** A ZIP code's place name ("Sacramento, CA"), or null when the table does not know it. */
+export async function postalPlace(zip: string): Promise<string | null> {
+  return (await lookupZip(zip))?.place ?? null;
 }

@@ -29,6 +29,8 @@ test('an admin gives an in-person training a ZIP code and sees its place under t
   await expect(page.getByText('Sacramento, CA', { exact: true })).toHaveCount(0);
 
   await zipField(page).fill('95814');
+  // Looked up while typing, before any save.
+  await expect(zipField(page)).toHaveAccessibleDescription('Sacramento, CA');
   await page.getByRole('button', { name: 'Update Training' }).click();
   await expect(page).toHaveURL(/\/admin\/trainings$/);
   await expect(page.getByText('Training updated successfully')).toBeVisible();
@@ -48,6 +50,7 @@ test('an admin gives an in-person training a ZIP code and sees its place under t
 
   // Typing another ZIP code: the saved place no longer describes it.
   await zipField(page).fill('94103');
+  await expect(zipField(page)).toHaveAccessibleDescription('San Francisco, CA');
   await expect(page.getByText('Sacramento, CA', { exact: true })).toHaveCount(0);
   await deleteTrainingByApi(page, training.id);
 });
@@ -66,6 +69,7 @@ test('an unknown ZIP code is refused under the field and the form keeps what was
   await page.getByLabel('Venue').fill('Typed before the refusal');
   // Five digits, so the form's own check lets it go; the server's ZIP table does not know it.
   await zipField(page).fill('00000');
+  await expect(zipField(page)).toHaveAccessibleDescription(NEARBY_MESSAGES.unknownPostalCode);
   await page.getByRole('button', { name: 'Update Training' }).click();
 
   await expect(page.getByText('Failed to update training')).toBeVisible();

@@ -78,6 +78,24 @@ describe('a training placed by its ZIP code', () => {
   });
 });
 
+describe('the place of a ZIP code, for the admin form while typing', () => {
+  test('a known ZIP code is its place, an unknown one 404, a malformed one 400, and only for admins', async () => {
+    expect(await admin.call('GET', '/api/admin/postal-places/95814')).toMatchObject({
+      status: 200,
+      body: { place: 'Sacramento, CA' },
+    });
+    expect(await admin.call('GET', '/api/admin/postal-places/00000')).toMatchObject({
+      status: 404,
+      body: { error: 'Unknown ZIP code' },
+    });
+    expect(await admin.call('GET', '/api/admin/postal-places/9581')).toMatchObject({
+      status: 400,
+      body: { fieldErrors: { postalCode: ['ZIP code must be 5 digits'] } },
+    });
+    expect((await fetch(`${base()}/api/admin/postal-places/95814`)).status).toBe(401);
+  });
+});
+
 describe('the public list near a place', () => {
   beforeEach(async () => {
     await create({ title: 'San Francisco', format: 'In-Person', location: 'San Francisco, CA', postalCode: '94103' });
