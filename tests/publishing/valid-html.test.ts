@@ -52,6 +52,7 @@ test('the W3C Nu checker finds no error on any public page kind', async () => {
     trainers: '/trainers',
     trainer: trainerPage,
     'trainer-embed': `/embed${trainerPage}`,
+    map: '/map',
   };
   const files: string[] = [];
   for (const [name, urlPath] of Object.entries(pages)) {
