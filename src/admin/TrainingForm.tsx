@@ -7,7 +7,7 @@ import { FORMATS } from '../domain/formats';
 import { US_STATES } from '../domain/states';
 import { $trainers, TRAINING_KIND, type TrainingRow } from './stores';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
-import { TRAINING_DEFAULTS, integer, toTrainingForm } from './trainingFormValues';
+import { TRAINING_DEFAULTS, integer, optionalNumber, toTrainingForm } from './trainingFormValues';
 import { FormField, SwitchField } from '../ui/FormField';
 import { AdminFormShell } from './AdminFormShell';
 import TrainingWhenFields from './TrainingWhenFields';
@@ -70,6 +70,15 @@ export default function TrainingForm({ id }: { id?: string }) {
       <FormField name="format" label="Format" required as="select" options={FORMAT_OPTIONS} />
       <FormField name="location" label="Location" required hint="City and state, or 'Zoom' for virtual trainings" />
       <PostalCodeField saved={saved} />
+      <FormField
+        name="latitude"
+        label="Latitude"
+        type="number"
+        step="any"
+        setValueAs={optionalNumber}
+        hint="Optional, with Longitude: the venue's own position when it is far from its ZIP code's centre; empty uses the ZIP code's"
+      />
+      <FormField name="longitude" label="Longitude" type="number" step="any" setValueAs={optionalNumber} />
       <FormField name="venue" label="Venue" />
       <FormField
         name="state"

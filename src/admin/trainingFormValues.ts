@@ -49,8 +49,10 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   availability: 'open',
   seatsLeft: null,
   waitlistUrl: '',
-  // No ZIP code: the API stores '' as none.
+  // No ZIP code: the API stores '' as none. No position by hand: the ZIP code's is used.
   postalCode: '',
+  latitude: null,
+  longitude: null,
 };
 
 /** A stored row as form values: only the form's fields (a row also carries columns such as `revision`). */
@@ -95,6 +97,9 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
     seatsLeft: t.seatsLeft ?? null,
     waitlistUrl: t.waitlistUrl ?? '',
     postalCode: t.postalCode ?? '',
+    // Only a hand-set position fills the fields: one derived from the ZIP code follows a new ZIP code.
+    latitude: t.positionByHand ? t.latitude : null,
+    longitude: t.positionByHand ? t.longitude : null,
   };
 }
 

@@ -34,13 +34,18 @@ export function keepsPosition(before: Located, patch: Partial<Located>): boolean
 }
 
 /**
- * A stored training with its ZIP code's place name ("Sacramento, CA"), for the admin form to show
- * under the ZIP code. Looked up here so the ZIP table stays on the server.
+ * A stored training with its ZIP code's place name ("Sacramento, CA") and whether its position was
+ * set by hand (it is not its ZIP code's), for the admin form: it shows the place under the ZIP code
+ * and only a hand-set position in the Latitude and Longitude fields. Looked up here so the ZIP table
+ * stays on the server.
  */
-export async function withPostalPlace<T extends Pick<Located, 'postalCode'>>(
+export async function withPostalPlace<T extends Pick<Located, 'postalCode' | 'latitude' | 'longitude'>>(
   training: T,
-): Promise<T & { postalPlace: string | null }> {
-  return { ...training, postalPlace: training.postalCode ? await postalPlace(training.postalCode) : null };
+): Promise<T & { postalPlace: string | null; positionByHand: boolean }> {
+  const zip = training.postalCode ? await lookupZip(training.postalCode) : null;
+  const positionByHand =
+    training.latitude !== null && (!zip || zip.latitude !== training.latitude || zip.longitude !== training.longitude);
+  return { ...training, postalPlace: zip?.place ?? null, positionByHand };
 }
 
 /** A ZIP code's place name ("Sacramento, CA"), or null when the table does not know it. */

@@ -16,7 +16,7 @@ interface Common {
 }
 
 type Control =
-  | { as?: 'input'; type?: string; min?: number; step?: number; placeholder?: string }
+  | { as?: 'input'; type?: string; min?: number; step?: number | 'any'; placeholder?: string }
   | { as: 'textarea'; rows?: number }
   | { as: 'select'; options: readonly { value: string; label: string }[] };
 

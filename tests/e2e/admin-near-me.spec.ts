@@ -83,3 +83,45 @@ test('an unknown ZIP code is refused under the field and the form keeps what was
   expect(await storedTraining(page, training.id)).toMatchObject({ postalCode: '95814', venue: null });
   await deleteTrainingByApi(page, training.id);
 });
+
+test('an admin sets a venue’s position by hand, sees it when reopening, and clears it back to the ZIP code’s', async ({
+  page,
+}) => {
+  await signInByApi(page);
+  const training = await createTrainingByApi(page, {
+    title: `Near Me By Hand ${Date.now()}`,
+    format: 'Hybrid',
+    location: 'Auburn, CA',
+    state: 'CA',
+    postalCode: '95814',
+  });
+  await page.goto(`/admin/trainings/${training.id}`);
+  // Placed from its ZIP code: the position fields are empty.
+  await expect(zipField(page)).toHaveAccessibleDescription('Sacramento, CA');
+  await expect(page.getByLabel('Latitude')).toHaveValue('');
+  await expect(page.getByLabel('Longitude')).toHaveValue('');
+
+  await page.getByLabel('Latitude').fill('38.8966');
+  await page.getByLabel('Longitude').fill('-121.0769');
+  await page.getByRole('button', { name: 'Update Training' }).click();
+  await expect(page.getByText('Training updated successfully')).toBeVisible();
+  expect(await storedTraining(page, training.id)).toMatchObject({
+    latitude: 38.8966,
+    longitude: -121.0769,
+    positionByHand: true,
+  });
+
+  await page.goto(`/admin/trainings/${training.id}`);
+  await expect(page.getByLabel('Latitude')).toHaveValue('38.8966');
+  await expect(page.getByLabel('Longitude')).toHaveValue('-121.0769');
+  await page.getByLabel('Latitude').fill('');
+  await page.getByLabel('Longitude').fill('');
+  await page.getByRole('button', { name: 'Update Training' }).click();
+  await expect(page.getByText('Training updated successfully')).toBeVisible();
+  expect(await storedTraining(page, training.id)).toMatchObject({
+    latitude: expect.closeTo(38.58, 1),
+    longitude: expect.closeTo(-121.49, 1),
+    positionByHand: false,
+  });
+  await deleteTrainingByApi(page, training.id);
+});
