@@ -91,7 +91,7 @@ describe('the shapes of the states', () => {
     expect(bytes).toBeLessThan(30_000);
   });
 
-  test('are written in whole units with relative moves, dropping repeated points and rings too small to see', () => {
+  test('are written in whole units with relative moves, dropping repeated points and rings too small to see or flat', () => {
     const square = [
       [10.2, 10.4],
       [20, 10],
@@ -112,7 +112,13 @@ describe('the shapes of the states', () => {
       [40, 20],
       [30, 10],
     ];
-    expect(pathData([[square], [speck], [next]])).toBe('m10 10 10 0 0 10-10 0zm20 0 10 0 0 10z');
+    const sliver = [
+      [60, 60],
+      [64, 60],
+      [65, 60],
+      [60, 60],
+    ];
+    expect(pathData([[square], [speck], [sliver], [next]])).toBe('m10 10 10 0 0 10-10 0zm20 0 10 0 0 10z');
   });
 });
 

@@ -1,12 +1,23 @@
 /**
  * Polygons as one compact SVG path: whole units (a unit is about a pixel of the 975-wide map),
- * relative moves, repeated points left out and rings that round to less than a triangle dropped.
+ * relative moves, repeated points left out and rings that round to under a square unit dropped
+ * (specks of coast no one could see or click).
  * Rounding each point on its own (not each step) keeps shared borders identical on both sides and
  * keeps errors from adding up along a ring.
  */
 export type Ring = readonly (readonly number[])[];
 
 const step = (n: number) => (n < 0 ? `${n}` : ` ${n}`);
+
+/** Twice a ring's area (shoelace), unsigned. */
+function doubleArea(points: readonly [number, number][]): number {
+  let sum = 0;
+  points.forEach(([x, y], i) => {
+    const [nx, ny] = points[(i + 1) % points.length]!;
+    sum += x * ny - nx * y;
+  });
+  return Math.abs(sum);
+}
 
 export function pathData(polygons: readonly (readonly Ring[])[]): string {
   let d = '';
@@ -25,7 +36,7 @@ export function pathData(polygons: readonly (readonly Ring[])[]): string {
       const [first] = points;
       const end = points.at(-1);
       if (first && end && points.length > 1 && first[0] === end[0] && first[1] === end[1]) points.pop();
-      if (points.length < 3) continue;
+      if (points.length < 3 || doubleArea(points) < 2) continue;
       let x = penX;
       let y = penY;
       let steps = '';
