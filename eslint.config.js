@@ -12,7 +12,9 @@ const SERVER_ONLY = [
   '**/services/**',
   '**/prerender/**',
   '**/app/**',
+  '**/mail/**',
   'postgres',
+  'nodemailer',
   'node:*',
 ];
 
@@ -25,6 +27,7 @@ const ABOVE_DATA = [
   '**/admin/**',
   '**/prerender/**',
   '**/app/**',
+  '**/mail/**',
 ];
 
 export default defineConfig(

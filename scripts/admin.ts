@@ -1,8 +1,9 @@
 /**
  * Admin CLI (README.md): `npm run admin -- create --email E --password P` and
  * `npm run admin -- reset-password --email E --password P`; `npm run admin -- rebuild-site` asks
- * every running instance for a full build of its site. Works while the server runs: on the
- * embedded database it joins the running process's socket.
+ * every running instance for a full build of its site; `npm run admin -- send-alerts` sends the due
+ * alert digests now and prints how many it sent. Works while the server runs: on the embedded
+ * database it joins the running process's socket.
  */
 import { parseArgs } from 'node:util';
 import { closeDb, getSql } from '../src/data/db';
@@ -11,9 +12,11 @@ import * as admins from '../src/data/admins';
 import { hashPassword } from '../src/auth/passwords';
 import { newCredentialsProblem } from '../src/domain/credentials';
 import { requestFullRebuild } from '../src/data/publishing';
+import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
+import { closeMail } from '../src/mail/transport';
 
 const USAGE =
-  'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site';
+  'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -29,6 +32,19 @@ async function main(): Promise<number> {
     await requestFullRebuild();
     console.log('Full rebuild requested: every running instance rebuilds its whole site now.');
     return 0;
+  }
+  if (command === 'send-alerts') {
+    await migrate(await getSql());
+    // Daily alerts, and weekly ones whose week has passed (the scheduler sends those on Mondays).
+    const run = await sendDueDigests(NOW_SCOPE);
+    closeMail();
+    if (run.busy) {
+      console.log('Alert digests sent: 0 (another instance is sending them now)');
+      return 0;
+    }
+    const failed = run.failed ? `; not sent after retries: ${run.failed} (see the admin dashboard)` : '';
+    console.log(`Alert digests sent: ${run.sent}${failed}`);
+    return run.failed ? 1 : 0;
   }
   if (!['create', 'reset-password'].includes(command ?? '') || !email || !password) {
     console.error(USAGE);

@@ -36,9 +36,21 @@ const KEYS = [
   'PUBLIC_SUPPORT_EMAIL',
   'PUBLIC_PARTNER_FORM_URL',
   'SITE_DATA_FILE',
+  'SMTP_URL',
+  'MAIL_FROM',
+  'SITE_TIME_ZONE',
 ] as const;
 
 const text = z.string().trim().optional();
+
+function isTimeZone(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
 
 function wholeNumber(name: string, max: number, example: string) {
@@ -87,6 +99,13 @@ const EnvSchema = z.object({
   PUBLIC_PARTNER_FORM_URL: text,
   /** Set by the publisher for its build processes: the snapshot of the database the pages are made from. */
   SITE_DATA_FILE: text,
+  SMTP_URL: text.refine((v) => !v || /^smtps?:\/\/[^\s/]+/i.test(v), {
+    error: 'SMTP_URL must be an smtp:// or smtps:// address, e.g. SMTP_URL=smtp://user:pass@mail.example.com:587',
+  }),
+  MAIL_FROM: text,
+  SITE_TIME_ZONE: text.refine((v) => !v || isTimeZone(v), {
+    error: 'SITE_TIME_ZONE must be an IANA time zone, e.g. SITE_TIME_ZONE=America/New_York',
+  }),
 });
 type RawEnv = z.output<typeof EnvSchema>;
 
@@ -159,6 +178,21 @@ export function publicEnv() {
     parentSiteUrl: env.PUBLIC_PARENT_SITE_URL || 'https://emdrtraining.example.com',
     supportEmail: env.PUBLIC_SUPPORT_EMAIL || 'support@emdrtraining.example.com',
     partnerFormUrl: env.PUBLIC_PARTNER_FORM_URL || 'https://forms.example.com/emdr-founding-partner',
+  };
+}
+
+/**
+ * Mail (docs/product.md, Alerts): an SMTP server when SMTP_URL is set, else .eml files in
+ * DATA_DIR/outbox. Digests go out at 07:00 in SITE_TIME_ZONE.
+ */
+export function mailEnv() {
+  const env = rawEnv();
+  const { dataDir, siteUrl } = serverEnv();
+  return {
+    smtpUrl: env.SMTP_URL || '',
+    from: env.MAIL_FROM || `EMDR Training <alerts@${new URL(siteUrl).hostname}>`,
+    outboxDir: path.join(dataDir, 'outbox'),
+    siteTimeZone: env.SITE_TIME_ZONE || 'America/New_York',
   };
 }
 

@@ -19,6 +19,8 @@ import { newInstanceId, startHeartbeat } from './heartbeat';
 import { openPublishing, type Publishing } from '../publish';
 import { Host, liveDir } from '../server/host';
 import { startUploadSweeper } from '../storage/abandoned';
+import { startDigestScheduler } from './digestScheduler';
+import { closeMail } from '../mail/transport';
 import { adminChangeLine, startBanner } from './startBanner';
 
 export interface StartOptions {
@@ -76,6 +78,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
 
   let publishing: Publishing | undefined;
   let stopSweeper = () => {};
+  let stopDigests = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
   try {
@@ -102,6 +105,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     await publishing.start({ onSwapped: () => live.invalidate(), liveDir: () => live.get() });
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishing.siteId, address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
+    stopDigests = startDigestScheduler(log);
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
     host.markReady();
@@ -131,9 +135,11 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     const force = setTimeout(() => process.exit(1), 60_000);
     force.unref();
     stopSweeper();
+    stopDigests();
     await host?.close();
     await publishing?.stop();
     await stopHeartbeat();
+    closeMail();
     await closeDb();
     process.exit(0);
   }

@@ -17,6 +17,9 @@ export function isSlug(value: string): boolean {
   return value.length <= SLUG_MAX_LENGTH && SLUG_PATTERN.test(value) && !RESERVED_SLUGS.has(value);
 }
 
+/** The message for a `trainer` query parameter that is not a slug (the listing's and an alert's). */
+export const TRAINER_PARAM_MESSAGE = 'Trainer must be a trainer page address, e.g. ana-lopez';
+
 export const trainerPagePath = (slug: string) => `/trainers/${slug}`;
 export const trainerEmbedPath = (slug: string) => `/embed/trainers/${slug}`;
 

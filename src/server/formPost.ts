@@ -12,10 +12,15 @@ export function isFormPost(request: Request): boolean {
 
 /** The form's fields as strings (the last value of a repeated name), from a body of bounded size. */
 export async function readForm(ctx: APIContext): Promise<Record<string, string>> {
-  if (Number(ctx.request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) {
+  return readRequestForm(ctx.request);
+}
+
+/** The same, from a page's request (an on-demand page that takes a form post). */
+export async function readRequestForm(request: Request): Promise<Record<string, string>> {
+  if (Number(request.headers.get('content-length') ?? 0) > MAX_JSON_BYTES) {
     throw new HttpError(413, 'Request body too large');
   }
-  const text = await readLimited(ctx.request, MAX_JSON_BYTES);
+  const text = await readLimited(request, MAX_JSON_BYTES);
   return Object.fromEntries(new URLSearchParams(text));
 }
 

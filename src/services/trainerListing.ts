@@ -2,7 +2,7 @@
  * `?trainer={slug}` on the public list (docs/product.md, Widget): each trainer's rows of the listing,
  * by slug, grouped once per loaded listing so a widget's request looks at its trainer's rows only.
  */
-export const TRAINER_PARAM_MESSAGE = 'Trainer must be a trainer page address, e.g. ana-lopez';
+export { TRAINER_PARAM_MESSAGE } from '../domain/trainerSlug';
 
 export function trainerRows(
   listed: readonly { trainerId: string }[],

@@ -1,0 +1,24 @@
+import { endpoint, HttpError, json, readJson } from '../../../server/http';
+import { AlertRequestSchema } from '../../../domain/alerts';
+import { clientIp } from '../../../auth/guard';
+import { subscribe } from '../../../services/alerts';
+
+export const prerender = false;
+
+/**
+ * POST /api/alerts {email, query, frequency} (docs/product.md, Alerts): 202 check-your-email whether
+ * or not the address is known, so addresses cannot be enumerated; 400 with field errors for a bad
+ * email, query or frequency; 429 when one client address asks too often. No Origin check: anyone may
+ * ask for an alert for any address (as with any sign-up form), and nothing is sent but the
+ * confirmation mail to that address.
+ */
+export const POST = endpoint(async (ctx) => {
+  const input = await readJson(ctx, AlertRequestSchema);
+  const outcome = await subscribe(input, clientIp(ctx));
+  if (outcome.status === 'throttled') {
+    throw new HttpError(429, 'Too many requests. Try again later.', undefined, {
+      'retry-after': String(outcome.retryAfterSeconds),
+    });
+  }
+  return json({ status: 'check-your-email' }, 202);
+});

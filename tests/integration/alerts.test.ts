@@ -1,0 +1,263 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import type { ParsedMail } from 'mailparser';
+import { startSmtp } from '../support/smtp';
+import { startServer, waitFor, type RunningServer } from '../support/server';
+import { prepareTestDatabase, type TestDatabase } from '../support/database';
+import { createTrainer, createTraining } from '../support/fixtures';
+import { closeDb } from '../../src/data/db';
+import * as alerts from '../../src/data/alerts';
+import { subscribe } from '../../src/services/alerts';
+
+/**
+ * Email alerts end to end (docs/product.md, Alerts): our server with SMTP_URL set, against a real SMTP
+ * server this test starts on 127.0.0.1; digests sent by `npm run admin -- send-alerts`.
+ */
+const SITE_URL = 'http://localhost:4321';
+let smtp: Awaited<ReturnType<typeof startSmtp>>;
+let database: TestDatabase;
+let server: RunningServer;
+const saved = { ...process.env };
+
+beforeAll(async () => {
+  smtp = await startSmtp();
+  database = await prepareTestDatabase();
+  server = await startServer({
+    env: {
+      DATABASE_URL: database.url,
+      SMTP_URL: smtp.url,
+      SEED_DEMO: '0',
+      REBUILD_DEBOUNCE_MS: '3600000',
+      TRUST_PROXY: 'loopback',
+      SITE_URL,
+    },
+  });
+  // This file's own calls to the repositories reach the same database as its server.
+  await closeDb();
+  Object.assign(process.env, { DATA_DIR: server.dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.url, SITE_URL });
+});
+
+afterAll(async () => {
+  await closeDb();
+  process.env = saved;
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+  await database?.drop();
+  await smtp?.stop();
+});
+
+/** `npm run admin -- send-alerts` against the server's database; how many digests it says it sent. */
+function sendAlerts(): Promise<{ sent: number; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'send-alerts'], {
+      cwd: process.cwd(),
+      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.url, SITE_URL },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
+    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      const match = /Alert digests sent: (\d+)/.exec(output);
+      if (code !== 0 || !match) reject(new Error(`send-alerts exited with ${code}:\n${output}`));
+      else resolve({ sent: Number(match[1]), output });
+    });
+  });
+}
+
+const onServer = (link: string) => link.replace(SITE_URL, server.url);
+const linkIn = (text: string, path: string) => {
+  const match = new RegExp(`${SITE_URL}/alerts/${path}\\?token=[\\w.%-]+`).exec(text);
+  if (!match) throw new Error(`no ${path} link in:\n${text}`);
+  return onServer(match[0]);
+};
+const mailsTo = (address: string) => smtp.received.filter((m) => m.to.includes(address));
+/** A header as sent (mailparser reads the List-* headers into objects of its own). */
+const headerOf = (mail: ParsedMail, name: string) =>
+  mail.headerLines
+    .find((h) => h.key === name)
+    ?.line.replace(/\r?\n(?=[ \t])/g, '')
+    .replace(/^[^:]+:\s*/, '') ?? '';
+const settle = () => new Promise((resolve) => setTimeout(resolve, 500));
+
+function postAlert(body: unknown, clientAddress = '203.0.113.7') {
+  return fetch(`${server.url}/api/alerts`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-forwarded-for': clientAddress },
+    body: JSON.stringify(body),
+  });
+}
+
+/** A form post from the page itself, as a browser sends it. */
+function postForm(url: string, body: string) {
+  return fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    body,
+  });
+}
+
+async function subscribeAndConfirm(email: string, query: string): Promise<void> {
+  expect((await postAlert({ email, query, frequency: 'daily' })).status).toBe(202);
+  const mail = await waitFor(async () => mailsTo(email)[0], 20_000, 100);
+  expect((await postForm(linkIn(mail!.mail.text!, 'confirm'), '')).status).toBe(200);
+}
+
+describe('email alerts with a real SMTP server', () => {
+  const email = 'clinician@example.com';
+  let trainerId: string;
+
+  test('a bad email, query or frequency is 400 with field errors', async () => {
+    const answer = await postAlert({ email: 'nope', query: 'state=ZZ', frequency: 'hourly' });
+    expect(answer.status).toBe(400);
+    const body = await answer.json();
+    expect(Object.keys(body.fieldErrors).sort()).toEqual(['email', 'frequency', 'query']);
+  });
+
+  test('a subscribe answers 202 check-your-email and sends exactly 1 confirmation mail', async () => {
+    trainerId = (await createTrainer({ name: 'Dr. Ana Lopez' })).id;
+    // Published before the alert is confirmed: never in its digests.
+    await createTraining(trainerId, { title: 'Listed Before The Alert', state: 'CA', format: 'Virtual' });
+    const answer = await postAlert({
+      email,
+      query: 'state=CA&format=Virtual&page=2&sort=price-asc',
+      frequency: 'daily',
+    });
+    expect(answer.status).toBe(202);
+    expect(await answer.json()).toEqual({ status: 'check-your-email' });
+    await waitFor(async () => mailsTo(email).length > 0, 20_000, 100);
+    await settle();
+    const mails = mailsTo(email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.mail.subject).toBe('Confirm your EMDR training alert');
+    expect(mails[0]!.mail.html).toContain('/alerts/confirm?token=');
+  });
+
+  test('the confirmation page’s GET only shows the button; its POST confirms, once', async () => {
+    const link = linkIn(mailsTo(email)[0]!.mail.text!, 'confirm');
+    const page = await fetch(link);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Confirm alert');
+    expect(html).toMatch(/<form method="post" action="\/alerts\/confirm\?token=/);
+    const id = JSON.parse(
+      Buffer.from(new URL(link).searchParams.get('token')!.split('.')[0]!, 'base64url').toString(),
+    ).a;
+    expect((await alerts.findById(id))?.confirmedAt).toBeNull();
+
+    const confirmed = await postForm(link, '');
+    expect(confirmed.status).toBe(200);
+    expect(await confirmed.text()).toContain('Alert confirmed');
+    expect((await alerts.findById(id))?.confirmedAt).toBeInstanceOf(Date);
+    expect((await alerts.findById(id))?.query).toBe('state=CA&format=Virtual');
+
+    const again = await postForm(link, '');
+    expect(again.status).toBe(400);
+    expect(await again.text()).toContain('already used');
+  });
+
+  test('a matching training is sent in 1 digest with both unsubscribe headers; a non-matching one is not; a second run sends 0', async () => {
+    await createTraining(trainerId, { title: 'Hybrid <Matching> Training', state: 'CA', format: 'Hybrid' });
+    await createTraining(trainerId, { title: 'New York Virtual Training', state: 'NY', format: 'Virtual' });
+    await createTraining(trainerId, {
+      title: 'Unpublished Draft Training',
+      state: 'CA',
+      format: 'Virtual',
+      isPublished: false,
+    });
+    const before = mailsTo(email).length;
+    expect((await sendAlerts()).sent).toBe(1);
+    await waitFor(async () => mailsTo(email).length > before, 20_000, 100);
+    const digest = mailsTo(email).at(-1)!.mail;
+    expect(digest.text).toContain('Hybrid <Matching> Training');
+    expect(digest.html).toContain('Hybrid &lt;Matching&gt; Training');
+    expect(digest.text).not.toContain('New York Virtual Training');
+    expect(digest.text).not.toContain('Listed Before The Alert');
+    expect(digest.text).not.toContain('Unpublished Draft Training');
+    expect(digest.text).toMatch(/\/api\/trainings\/[0-9a-f-]{36}\/calendar/);
+    expect(headerOf(digest, 'list-unsubscribe-post')).toBe('List-Unsubscribe=One-Click');
+    expect(headerOf(digest, 'list-unsubscribe')).toMatch(
+      new RegExp(`^<${SITE_URL}/alerts/unsubscribe\\?token=[\\w.%-]+>$`),
+    );
+
+    expect((await sendAlerts()).sent).toBe(0);
+    await settle();
+    expect(mailsTo(email).length).toBe(before + 1);
+  });
+
+  test('the one-click POST unsubscribes with 200 and no sign-in; the next run sends 0', async () => {
+    const digest = mailsTo(email).at(-1)!.mail;
+    const unsubscribe = onServer(/<([^>]+)>/.exec(headerOf(digest, 'list-unsubscribe'))![1]!);
+    const page = await fetch(unsubscribe);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('>Unsubscribe</button>');
+    // As a mail provider sends it (RFC 8058): no Origin, no cookie.
+    const answer = await fetch(unsubscribe, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(answer.status).toBe(200);
+    expect(await answer.text()).toContain('You are unsubscribed');
+    await createTraining(trainerId, { title: 'After The Unsubscribe', state: 'CA', format: 'Virtual' });
+    expect((await sendAlerts()).sent).toBe(0);
+  });
+
+  test('any other cross-site form post to an alert page is still refused', async () => {
+    const answer = await fetch(`${server.url}/alerts/manage?token=x`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: 'https://evil.example' },
+      body: 'delete=all',
+    });
+    expect(answer.status).toBe(403);
+  });
+
+  test('the manage page lists an address’s alerts and deletes one or all', async () => {
+    const other = 'manager@example.com';
+    await subscribeAndConfirm(other, 'state=TX');
+    await createTraining(trainerId, { title: 'Texas Training', state: 'TX' });
+    await sendAlerts();
+    const digest = await waitFor(
+      async () => mailsTo(other).find((m) => m.mail.subject?.includes('new EMDR')),
+      20_000,
+      100,
+    );
+    const manage = linkIn(digest!.mail.text!, 'manage');
+    const page = await (await fetch(manage)).text();
+    expect(page).toContain('State: TX');
+    expect(page).toContain('Delete all alerts');
+    const deleted = await postForm(manage, 'delete=all');
+    expect(deleted.status).toBe(200);
+    expect(await deleted.text()).toContain('This address has no alerts.');
+  });
+
+  test('two senders at once send each digest once', async () => {
+    const both = 'both@example.com';
+    await subscribeAndConfirm(both, 'format=In-Person');
+    await createTraining(trainerId, { title: 'Raced Training', state: 'CA', format: 'In-Person' });
+    const runs = await Promise.all([sendAlerts(), sendAlerts()]);
+    expect(runs[0].sent + runs[1].sent).toBe(1);
+    await settle();
+    expect(mailsTo(both).filter((m) => m.mail.text?.includes('Raced Training'))).toHaveLength(1);
+  });
+
+  test('without SMTP_URL the confirmation is written to DATA_DIR/outbox', async () => {
+    delete process.env.SMTP_URL;
+    const outbox = path.join(server.dataDir, 'outbox');
+    expect(await subscribe({ email: 'offline@example.com', query: '', frequency: 'weekly' }, '198.51.100.1')).toEqual({
+      status: 'accepted',
+    });
+    const file = await waitFor(
+      async () => fs.existsSync(outbox) && fs.readdirSync(outbox).find((f) => f.endsWith('.eml')),
+      20_000,
+      100,
+    );
+    const raw = fs.readFileSync(path.join(outbox, file as string), 'utf8');
+    expect(raw).toContain('To: offline@example.com');
+    expect(raw).toContain('Subject: Confirm your EMDR training alert');
+    process.env.SMTP_URL = smtp.url;
+  });
+});
