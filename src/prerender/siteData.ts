@@ -38,6 +38,8 @@ interface Derived {
   statePositions?: Map<string | null, number[]>;
   /** Listed trainings per state with no other filter: the state counts of every state page. */
   stateCounts?: Record<string, number>;
+  /** The unfiltered first page: the home page's, and the counts of the map and the state pages. */
+  home?: BuiltListing;
 }
 const derived = new WeakMap<SiteData, Derived>();
 /** A training's place in the listing query; its row object outlives one snapshot at the publisher. */
@@ -71,12 +73,18 @@ export interface BuiltListing extends Omit<ListingResult, 'indices'> {
 /** The first page a built page shows, with its counts: the answer the island would fetch for it. */
 export function builtListing(fixed: Partial<TrainingFilters> = {}, data = loadSiteData()): BuiltListing {
   const memo = derive(data);
+  const unfiltered = Object.keys(fixed).length === 0;
+  if (unfiltered && memo.home) return memo.home;
   const listing = (memo.entries ??= memo.listed.map(entryOf));
   const view: ListingView = { filters: { ...EMPTY_FILTERS, ...fixed }, sort: DEFAULT_SORT, page: 1, limit: PAGE_SIZE };
   const now = new Date(data.generatedAt);
   const onlyState = fixed.state && Object.keys(fixed).length === 1;
-  const { indices, ...rest } = onlyState ? stateListing(memo, listing, view, now) : queryListing(listing, view, now);
-  return { ...rest, view, cards: indices.map((i) => toCardData(memo.listed[i]!)) };
+  const { indices, ...rest } = onlyState
+    ? stateListing(memo, data, listing, view, now)
+    : queryListing(listing, view, now);
+  const built = { ...rest, view, cards: indices.map((i) => toCardData(memo.listed[i]!)) };
+  if (unfiltered) memo.home = built;
+  return built;
 }
 
 /**
@@ -86,9 +94,15 @@ export function builtListing(fixed: Partial<TrainingFilters> = {}, data = loadSi
  * state page sets no other filter, so those are the unfiltered list's. Equal to queryListing over
  * every row (siteData.test.ts).
  */
-function stateListing(memo: Derived, listing: ListingEntry[], view: ListingView, now: Date): ListingResult {
+function stateListing(
+  memo: Derived,
+  data: SiteData,
+  listing: ListingEntry[],
+  view: ListingView,
+  now: Date,
+): ListingResult {
   memo.statePositions ??= Map.groupBy(listing.keys(), (i) => listing[i]!.state);
-  memo.stateCounts ??= queryListing(listing, { ...view, filters: EMPTY_FILTERS }, now).counts.state;
+  memo.stateCounts ??= builtListing({}, data).counts.state;
   const own = queryListing(listing, view, now, memo.statePositions.get(view.filters.state) ?? []);
   return { ...own, counts: { ...own.counts, state: memo.stateCounts } };
 }
