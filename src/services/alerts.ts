@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import * as alerts from '../data/alerts';
 import * as mailLog from '../data/mailLog';
 import * as requestLimits from '../data/requestLimits';
@@ -55,7 +55,9 @@ export type SubscribeOutcome = { status: 'accepted' } | { status: 'throttled'; r
  * unconfirmed alerts for an address, nothing is stored or sent.
  */
 export async function subscribe(input: AlertRequest, clientAddress: string): Promise<SubscribeOutcome> {
-  if (!(await requestLimits.take(`alerts:address:${clientAddress}`, MAX_REQUESTS_PER_ADDRESS_PER_HOUR, HOUR_MS)))
+  // The counter names the client address by a hash: no visitor's address is kept in clear.
+  const key = `alerts:address:${createHash('sha256').update(clientAddress).digest('hex')}`;
+  if (!(await requestLimits.take(key, MAX_REQUESTS_PER_ADDRESS_PER_HOUR, HOUR_MS)))
     return { status: 'throttled', retryAfterSeconds: 3600 };
   if ((await alerts.countRecentUnconfirmed(input.email)) >= MAX_UNCONFIRMED_PER_DAY) return { status: 'accepted' };
   const alert = await alerts.insert({ ...input, confirmNonce: nonce() });

@@ -9,7 +9,9 @@ import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { closeDb } from '../../src/data/db';
 import * as alerts from '../../src/data/alerts';
-import { subscribe } from '../../src/services/alerts';
+import { alertFigures, subscribe } from '../../src/services/alerts';
+import { deliver } from '../../src/mail/transport';
+import * as mailLog from '../../src/data/mailLog';
 
 /**
  * Email alerts end to end (docs/product.md, Alerts): our server with SMTP_URL set, against a real SMTP
@@ -242,6 +244,37 @@ describe('email alerts with a real SMTP server', () => {
     expect(runs[0].sent + runs[1].sent).toBe(1);
     await settle();
     expect(mailsTo(both).filter((m) => m.mail.text?.includes('Raced Training'))).toHaveLength(1);
+  });
+
+  test('the form posted without JavaScript lands on a page that says to check the email, or which field to fix', async () => {
+    const form = (body: string) =>
+      fetch(`${server.url}/api/alerts`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+        body,
+      });
+    const sent = await form('email=form%40example.com&query=state%3DCA&frequency=weekly');
+    expect(sent.status).toBe(303);
+    expect(sent.headers.get('location')).toBe('/alerts/requested');
+    expect(await (await fetch(`${server.url}/alerts/requested`)).text()).toContain('Check your email');
+    await waitFor(async () => mailsTo('form@example.com').length === 1, 20_000, 100);
+    const bad = await form('email=form%40example.com&query=state%3DZZ&frequency=weekly');
+    expect(bad.headers.get('location')).toBe('/alerts/requested?invalid=query');
+  });
+
+  test('a mail the server keeps refusing is tried again, then counted as a failure for the dashboard', async () => {
+    const mail = { to: 'refused@example.com', subject: 'Refused', text: 'x', html: '<p>x</p>' };
+    const delivery = await deliver(mail, [10, 20]);
+    expect(delivery).toMatchObject({ ok: false, attempts: 3 });
+    expect(smtp.refusals).toBe(3);
+    await mailLog.record({ kind: 'digest', alertId: null, status: 'failed', attempts: 3, error: 'refused' });
+    const figures = await alertFigures();
+    expect(figures.confirmedAlerts).toBeGreaterThanOrEqual(1);
+    expect(figures.mailsSentLast7Days).toBeGreaterThanOrEqual(5);
+    expect(figures.failures[0]).toMatchObject({ kind: 'digest', attempts: 3, error: 'refused' });
+    // The figures are counts: no address anywhere in them.
+    expect(JSON.stringify(figures)).not.toContain('@');
   });
 
   test('without SMTP_URL the confirmation is written to DATA_DIR/outbox', async () => {

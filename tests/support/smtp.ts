@@ -13,10 +13,17 @@ export interface ReceivedMail {
 
 export async function startSmtp() {
   const received: ReceivedMail[] = [];
+  const state = { refusals: 0 };
   const server = new SMTPServer({
     authOptional: true,
     disabledCommands: ['STARTTLS', 'AUTH'],
     logger: false,
+    // Mail to a refused@ address is refused, as a full mailbox or a broken server would.
+    onRcptTo(address, _session, callback) {
+      if (!address.address.startsWith('refused@')) return callback();
+      state.refusals++;
+      callback(Object.assign(new Error('Mailbox unavailable'), { responseCode: 550 }));
+    },
     onData(stream, session, callback) {
       simpleParser(stream)
         .then((mail) => {
@@ -31,6 +38,9 @@ export async function startSmtp() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
+    get refusals() {
+      return state.refusals;
+    },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
