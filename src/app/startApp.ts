@@ -14,6 +14,7 @@ import { connectProblem } from '../data/connectProblem';
 import { closeDb, getSql } from '../data/db';
 import { migrate } from '../data/migrate';
 import { seedDemoOnce } from '../data/seed';
+import { preloadZipTable } from '../data/zipTable';
 import { adminEnvProblem, bootstrapAdmin } from '../auth/bootstrap';
 import { newInstanceId, startHeartbeat } from './heartbeat';
 import { openPublishing, type Publishing } from '../publish';
@@ -108,6 +109,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopDigests = startDigestScheduler(log);
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
+    await preloadZipTable();
     host.markReady();
     const change = adminChangeLine(admin);
     if (change) log(change);

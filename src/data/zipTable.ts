@@ -23,7 +23,7 @@ interface Row {
 let table: Promise<Map<string, Row>> | null = null;
 
 /**
- * Loaded once, on first use. The file is `exports.codes = {…JSON…};` then a state map: parsing the
+ * Loaded once, at start-up (preloadZipTable) or on first use. The file is `exports.codes = {…JSON…};` then a state map: parsing the
  * JSON takes about 150 ms where requiring the module takes 700, and the package's index would also
  * load a Canadian table this product has no use for. Resolved from the project (process.cwd()), as
  * bundled modules must not read files relative to themselves (docs/architecture.md).
@@ -35,11 +35,23 @@ async function load(): Promise<Map<string, Row>> {
   return new Map(Object.entries(JSON.parse(json) as Record<string, Row>));
 }
 
-export async function lookupZip(zip: string): Promise<ZipPlace | null> {
+function zipTable(): Promise<Map<string, Row>> {
   table ??= load().catch((error: unknown) => {
     table = null;
     throw error;
   });
-  const row = (await table).get(zip);
+  return table;
+}
+
+/**
+ * Reads the table now, at start-up, before the server says it is ready: parsing it holds the event
+ * loop for about 150 ms, which the first near-me search would otherwise cost every request in flight.
+ */
+export async function preloadZipTable(): Promise<void> {
+  await zipTable();
+}
+
+export async function lookupZip(zip: string): Promise<ZipPlace | null> {
+  const row = (await zipTable()).get(zip);
   return row ? { latitude: row.latitude, longitude: row.longitude, place: `${row.city}, ${row.state}` } : null;
 }
