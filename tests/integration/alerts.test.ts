@@ -11,6 +11,7 @@ import { closeDb } from '../../src/data/db';
 import * as alerts from '../../src/data/alerts';
 import { alertFigures, subscribe } from '../../src/services/alerts';
 import { deliver } from '../../src/mail/transport';
+import { signToken } from '../../src/services/alertTokens';
 import * as mailLog from '../../src/data/mailLog';
 
 /**
@@ -244,6 +245,50 @@ describe('email alerts with a real SMTP server', () => {
     expect(runs[0].sent + runs[1].sent).toBe(1);
     await settle();
     expect(mailsTo(both).filter((m) => m.mail.text?.includes('Raced Training'))).toHaveLength(1);
+  });
+
+  test('a digest shows 20 trainings and "and N more"; an ended training never appears', async () => {
+    const many = 'many@example.com';
+    await subscribeAndConfirm(many, 'search=bulk');
+    for (let n = 1; n <= 22; n++)
+      await createTraining(trainerId, { title: `Bulk Training ${n}`, startsInDays: 10 + n });
+    await createTraining(trainerId, { title: 'Bulk Ended Training', startsInDays: -5, days: 1 });
+    expect((await sendAlerts()).sent).toBeGreaterThanOrEqual(1);
+    const digest = await waitFor(
+      async () => mailsTo(many).find((m) => m.mail.subject?.includes('new EMDR')),
+      20_000,
+      100,
+    );
+    const text = digest!.mail.text!;
+    expect(text.match(/^Bulk Training \d+$/gm)).toHaveLength(20);
+    expect(text).toContain(`And 2 more: ${SITE_URL}/trainings?search=bulk`);
+    expect(text).not.toContain('Bulk Ended Training');
+    expect(digest!.mail.subject).toBe('22 new EMDR trainings: Search: bulk');
+  });
+
+  test('a forged, expired or unknown link changes nothing', async () => {
+    const digest = mailsTo('many@example.com').find((m) => m.mail.subject?.includes('new EMDR'))!.mail;
+    const real = new URL(onServer(/<([^>]+)>/.exec(headerOf(digest, 'list-unsubscribe'))![1]!));
+    const [payload, signature] = real.searchParams.get('token')!.split('.');
+    const alertId = JSON.parse(Buffer.from(payload!, 'base64url').toString()).a;
+    const forgedPayload = Buffer.from(JSON.stringify({ p: 'unsubscribe', a: crypto.randomUUID() })).toString(
+      'base64url',
+    );
+    const forged = await fetch(`${server.url}/alerts/unsubscribe?token=${forgedPayload}.${signature}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'List-Unsubscribe=One-Click',
+    });
+    expect(forged.status).toBe(400);
+    expect((await fetch(`${server.url}/alerts/manage?token=nonsense`)).status).toBe(400);
+    const expired = await signToken({ p: 'confirm', a: alertId, n: 'x', x: Date.now() - 1000 });
+    const page = await fetch(`${server.url}/alerts/confirm?token=${encodeURIComponent(expired)}`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
+    });
+    expect(page.status).toBe(400);
+    expect(await page.text()).toContain('This link has expired');
+    expect(await alerts.findById(alertId)).toBeDefined();
   });
 
   test('the form posted without JavaScript lands on a page that says to check the email, or which field to fix', async () => {
