@@ -48,9 +48,12 @@ test("a trainer's widget and iframe show their upcoming trainings on another sit
     });
     expect(made.status).toBe(201);
   }
-  await expect(async () => expect((await request.get(`/embed/trainers/${slug}`)).status()).toBe(200)).toPass({
-    timeout: 60_000,
-  });
+  // Both trainings live on the embed page: it exists (empty) as soon as the trainer is published.
+  await expect(async () => {
+    const embed = await request.get(`/embed/trainers/${slug}`);
+    expect(embed.status()).toBe(200);
+    expect(await embed.text()).toContain('Widget course two');
+  }).toPass({ timeout: 60_000 });
 
   const site = await thirdPartySite(`<!doctype html>
 <html lang="en"><head><title>A trainer's own site</title>
