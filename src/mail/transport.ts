@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { createTransport } from 'nodemailer';
+import type { createTransport } from 'nodemailer';
 import { mailEnv } from '../env';
 import { log } from '../log';
 
@@ -27,10 +27,13 @@ export const RETRY_DELAYS_MS = [1_000, 5_000, 25_000] as const;
 type Transporter = ReturnType<typeof createTransport>;
 let smtp: { url: string; transporter: Transporter } | null = null;
 
-function smtpTransport(url: string): Transporter {
+/** nodemailer is loaded on the first mail, not at start: most processes never send one. */
+const nodemailer = () => import('nodemailer');
+
+async function smtpTransport(url: string): Promise<Transporter> {
   if (smtp?.url !== url) {
     smtp?.transporter.close();
-    smtp = { url, transporter: createTransport(url) };
+    smtp = { url, transporter: (await nodemailer()).createTransport(url) };
   }
   return smtp.transporter;
 }
@@ -42,10 +45,10 @@ async function sendOnce(mail: OutgoingMail): Promise<void> {
   const env = mailEnv();
   const message = { from: env.from, ...mail };
   if (env.smtpUrl) {
-    await smtpTransport(env.smtpUrl).sendMail(message);
+    await (await smtpTransport(env.smtpUrl)).sendMail(message);
     return;
   }
-  const writer = createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
+  const writer = (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await writer.sendMail(message);
   await fs.promises.mkdir(env.outboxDir, { recursive: true });
   const file = outboxFile(env.outboxDir);
