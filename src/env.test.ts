@@ -27,6 +27,8 @@ describe('the environment, read through one schema', () => {
     ['SITE_URL', 'emdr.example.com', 'SITE_URL must be an http:// or https:// address'],
     ['REBUILD_DEBOUNCE_MS', '-5', 'REBUILD_DEBOUNCE_MS must be a whole number'],
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres:// address'],
+    ['SMTP_URL', 'mail.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
+    ['SITE_TIME_ZONE', 'Mars/Olympus_Mons', 'SITE_TIME_ZONE must be an IANA time zone'],
   ])('%s=%s is refused with a sentence naming the variable', (key, value, message) => {
     process.env[key] = value;
     expect(() => serverEnv()).toThrow(EnvError);
