@@ -291,21 +291,22 @@ describe('email alerts with a real SMTP server', () => {
     expect(await alerts.findById(alertId)).toBeDefined();
   });
 
-  test('the form posted without JavaScript lands on a page that says to check the email, or which field to fix', async () => {
-    const form = (body: string) =>
-      fetch(`${server.url}/api/alerts`, {
-        method: 'POST',
-        redirect: 'manual',
-        headers: { 'content-type': 'application/x-www-form-urlencoded', origin: server.url },
-        body,
-      });
-    const sent = await form('email=form%40example.com&query=state%3DCA&frequency=weekly');
-    expect(sent.status).toBe(303);
-    expect(sent.headers.get('location')).toBe('/alerts/requested');
-    expect(await (await fetch(`${server.url}/alerts/requested`)).text()).toContain('Check your email');
+  test("the pages' form, posted as a plain form, says to check the email, or comes back filled in with its message", async () => {
+    const sent = await postForm(
+      `${server.url}/alerts/subscribe`,
+      'email=form%40example.com&query=state%3DCA%26page%3D3%26sort%3Dprice-asc&frequency=weekly',
+    );
+    expect(sent.status).toBe(200);
+    expect(await sent.text()).toContain('Check your email');
     await waitFor(async () => mailsTo('form@example.com').length === 1, 20_000, 100);
-    const bad = await form('email=form%40example.com&query=state%3DZZ&frequency=weekly');
-    expect(bad.headers.get('location')).toBe('/alerts/requested?invalid=query');
+    const bad = await postForm(
+      `${server.url}/alerts/subscribe`,
+      'email=form%40example.com&query=state%3DZZ&frequency=weekly',
+    );
+    expect(bad.status).toBe(400);
+    const page = await bad.text();
+    expect(page).toContain('value="form@example.com"');
+    expect(page).toContain('role="alert"');
   });
 
   test('a mail the server keeps refusing is tried again, then counted as a failure for the dashboard', async () => {

@@ -1,6 +1,4 @@
-import type { APIContext } from 'astro';
 import { endpoint, HttpError, json, readJson } from '../../../server/http';
-import { isFormPost, readForm, seeOther } from '../../../server/formPost';
 import { AlertRequestSchema } from '../../../domain/alerts';
 import { clientIp } from '../../../auth/guard';
 import { subscribe } from '../../../services/alerts';
@@ -12,10 +10,9 @@ export const prerender = false;
  * or not the address is known, so addresses cannot be enumerated; 400 with field errors for a bad
  * email, query or frequency; 429 when one client address asks too often. No Origin check: anyone may
  * ask for an alert for any address (as with any sign-up form), and nothing is sent but the
- * confirmation mail to that address.
+ * confirmation mail to that address. The pages' form posts to /alerts/subscribe, its HTML twin.
  */
 export const POST = endpoint(async (ctx) => {
-  if (isFormPost(ctx.request)) return formSubscribe(ctx);
   const input = await readJson(ctx, AlertRequestSchema);
   const outcome = await subscribe(input, clientIp(ctx));
   if (outcome.status === 'throttled') {
@@ -25,20 +22,3 @@ export const POST = endpoint(async (ctx) => {
   }
   return json({ status: 'check-your-email' }, 202);
 });
-
-const FIELDS = ['email', 'query', 'frequency'] as const;
-
-/**
- * The subscribe form posted as a plain form (before its script ran, or without JavaScript; fields
- * email, query, frequency): a redirect to /alerts/requested, which says what happened. Only the name
- * of a bad field is passed on, never what was typed.
- */
-async function formSubscribe(ctx: APIContext): Promise<Response> {
-  const parsed = AlertRequestSchema.safeParse(await readForm(ctx));
-  if (!parsed.success) {
-    const field = FIELDS.find((name) => parsed.error.issues.some((issue) => issue.path[0] === name)) ?? 'email';
-    return seeOther(`/alerts/requested?invalid=${field}`, []);
-  }
-  const outcome = await subscribe(parsed.data, clientIp(ctx));
-  return seeOther(outcome.status === 'throttled' ? '/alerts/requested?busy=1' : '/alerts/requested', []);
-}
