@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { sharedSecret } from './appSecrets';
 import { getSql } from './db';
 import { transaction } from './transaction';
 
@@ -122,15 +122,9 @@ export async function countConfirmed(): Promise<number> {
   return row!.n;
 }
 
-const SIGNING_KEY = 'alert_token_key';
-
-/** The alert links' signing secret, made once and shared by every instance (never in the repository). */
-export async function signingSecret(): Promise<Buffer> {
-  const sql = await getSql();
-  await sql`insert into app_meta (key, value) values (${SIGNING_KEY}, ${randomBytes(32).toString('base64url')})
-            on conflict (key) do nothing`;
-  const [row] = await sql<{ value: string }[]>`select value from app_meta where key = ${SIGNING_KEY}`;
-  return Buffer.from(row!.value, 'base64url');
+/** The alert links' signing secret, shared by every instance. */
+export function signingSecret(): Promise<Buffer> {
+  return sharedSecret('alert_token_key');
 }
 
 /** The SHA-256 of an address, lower-cased, in hex: how a manage link names the address without showing it. */

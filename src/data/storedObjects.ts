@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto';
+import { sharedSecret } from './appSecrets';
 import { getSql } from './db';
 
 /**
@@ -51,13 +51,7 @@ export async function listHeads(): Promise<StoredObjectHead[]> {
   return sql<StoredObjectHead[]>`select key, content_type, size, created_at from stored_objects order by created_at`;
 }
 
-const SIGNING_KEY = 'upload_signing_key';
-
-/** The upload-URL signing secret every instance shares (a DATA_DIR's own file would not be). */
-export async function sharedSigningSecret(): Promise<Buffer> {
-  const sql = await getSql();
-  await sql`insert into app_meta (key, value) values (${SIGNING_KEY}, ${randomBytes(32).toString('base64url')})
-            on conflict (key) do nothing`;
-  const [row] = await sql<{ value: string }[]>`select value from app_meta where key = ${SIGNING_KEY}`;
-  return Buffer.from(row!.value, 'base64url');
+/** The upload-URL signing secret every instance shares. */
+export function sharedSigningSecret(): Promise<Buffer> {
+  return sharedSecret('upload_signing_key');
 }
