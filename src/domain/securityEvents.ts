@@ -1,0 +1,47 @@
+/**
+ * The kinds of security event the change history records (docs/product.md, "Team and sign-in"):
+ * sign-ins, second-factor changes, invitations, role changes and removals. One list, used by the
+ * writers, the history filter and the CSV export.
+ */
+export const SECURITY_EVENT_TYPES = [
+  'sign-in',
+  'sign-in-failed',
+  'second-factor-failed',
+  'totp-enabled',
+  'totp-disabled',
+  'recovery-code-used',
+  'recovery-codes-renewed',
+  'passkey-added',
+  'passkey-removed',
+  'two-factor-reset',
+  'two-factor-policy-changed',
+  'invitation-created',
+  'invitation-revoked',
+  'invitation-accepted',
+  'role-changed',
+  'admin-removed',
+  'ownership-transferred',
+] as const;
+
+export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
+
+/** Labels for the history UI's type filter and the CSV export. */
+export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
+  'sign-in': 'Signed in',
+  'sign-in-failed': 'Sign-in failed',
+  'second-factor-failed': 'Second factor failed',
+  'totp-enabled': 'Authenticator app turned on',
+  'totp-disabled': 'Authenticator app turned off',
+  'recovery-code-used': 'Recovery code used',
+  'recovery-codes-renewed': 'Recovery codes renewed',
+  'passkey-added': 'Passkey added',
+  'passkey-removed': 'Passkey removed',
+  'two-factor-reset': 'Two-factor sign-in reset',
+  'two-factor-policy-changed': 'Two-factor requirement changed',
+  'invitation-created': 'Invitation sent',
+  'invitation-revoked': 'Invitation revoked',
+  'invitation-accepted': 'Invitation accepted',
+  'role-changed': 'Role changed',
+  'admin-removed': 'Member removed',
+  'ownership-transferred': 'Ownership handed over',
+};
