@@ -1,6 +1,7 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from '../server/http';
 import { serverEnv } from '../env';
+import type { Role } from '../domain/roles';
 import { SESSION_COOKIE, validateToken, type AdminSession } from './sessions';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
@@ -15,6 +16,16 @@ export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
   const admin = await currentAdmin(ctx);
   if (!admin) throw new HttpError(401, 'Not authenticated');
   if (!['GET', 'HEAD'].includes(ctx.request.method)) requireSameOrigin(ctx);
+  return admin;
+}
+
+/**
+ * A route only some roles may use (docs/product.md, The team): 401 without a session, 403 JSON for a
+ * role it is not for, and the same-origin check of requireAdmin for state-changing calls.
+ */
+export async function requireRole(ctx: Ctx, ...roles: Role[]): Promise<AdminSession> {
+  const admin = await requireAdmin(ctx);
+  if (!roles.includes(admin.role)) throw new HttpError(403, 'Your role may not do this');
   return admin;
 }
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as sessions from '../data/sessions';
+import type { Role } from '../domain/roles';
 
 /**
  * Admin sessions after Lucia's session guide (docs/decisions/0006-session-lifetimes.md): the token is `id.secret`,
@@ -17,6 +18,8 @@ export interface AdminSession {
   id: string;
   adminId: string;
   email: string;
+  /** Read with the session on every request, so a role change applies at once (docs/product.md, The team). */
+  role: Role;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
@@ -45,7 +48,7 @@ export async function validateToken(token: string | undefined, now = new Date())
     return null;
   }
   if (idle > RENEW_AFTER_MS) await sessions.touch(id, now);
-  return { id, adminId: row.adminId, email: row.email };
+  return { id, adminId: row.adminId, email: row.email, role: row.role };
 }
 
 export async function endSession(token: string | undefined): Promise<void> {

@@ -1,3 +1,4 @@
+import type { Role } from '../domain/roles';
 import { getSql } from './db';
 
 /** Admin sessions (docs/decisions/0006-session-lifetimes.md): only SHA-256 of the token's secret is stored. */
@@ -8,17 +9,28 @@ export interface SessionRow {
   createdAt: Date;
   lastVerifiedAt: Date;
   email: string;
+  role: Role;
 }
 
+/** A new session; the member's last sign-in (the Team page) is the same moment. */
 export async function insert(id: string, adminId: string, secretHash: Buffer): Promise<void> {
   const sql = await getSql();
-  await sql`insert into admin_sessions (id, admin_id, secret_hash) values (${id}, ${adminId}, ${secretHash})`;
+  await sql.begin(async (tx) => {
+    await tx`insert into admin_sessions (id, admin_id, secret_hash) values (${id}, ${adminId}, ${secretHash})`;
+    await tx`update admin_users set last_sign_in_at = now() where id = ${adminId}`;
+  });
+}
+
+/** Ends every session of a member (removed from the team, or a role taken away). */
+export async function removeForAdmin(adminId: string): Promise<void> {
+  const sql = await getSql();
+  await sql`delete from admin_sessions where admin_id = ${adminId}`;
 }
 
 export async function findById(id: string): Promise<SessionRow | undefined> {
   const sql = await getSql();
   const [row] = await sql<SessionRow[]>`
-    select s.*, a.email from admin_sessions s join admin_users a on a.id = s.admin_id where s.id = ${id}`;
+    select s.*, a.email, a.role from admin_sessions s join admin_users a on a.id = s.admin_id where s.id = ${id}`;
   return row;
 }
 

@@ -1,0 +1,38 @@
+/**
+ * The team's roles and what each may do (docs/product.md, The team). One place for the rules: the
+ * API guards (requireRole), the admin pages and the admin UI's navigation all read them here.
+ *
+ * - owner: everything, plus managing the team (members, invitations, ownership, the 2FA policy).
+ *   Exactly one member is the owner.
+ * - admin: everything except managing the team.
+ * - editor: trainers, trainings, photos and reading the site's status and history.
+ */
+export const ROLES = ['owner', 'admin', 'editor'] as const;
+export type Role = (typeof ROLES)[number];
+
+/** The roles an invitation may give: ownership is handed over, never invited. */
+export const INVITABLE_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
+export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+
+export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor' };
+
+/** Roles allowed on the team routes and the Team page. */
+export const TEAM_ROLES = ['owner'] as const satisfies readonly Role[];
+/** Roles allowed on site-wide operations beyond the listings (alert figures, mail, a full rebuild). */
+export const SITE_ROLES = ['owner', 'admin'] as const satisfies readonly Role[];
+/** Every role: trainers, trainings, photos, site status and history reads. */
+export const CONTENT_ROLES = ROLES;
+
+export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
+
+export function canManageTeam(role: Role): boolean {
+  return (TEAM_ROLES as readonly Role[]).includes(role);
+}
+
+export function canManageSite(role: Role): boolean {
+  return (SITE_ROLES as readonly Role[]).includes(role);
+}
+
+export function canEditContent(role: Role): boolean {
+  return (CONTENT_ROLES as readonly Role[]).includes(role);
+}
