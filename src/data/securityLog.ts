@@ -1,0 +1,29 @@
+import type { Tx } from './publishQueue';
+
+/**
+ * Security events in the change history (db/migrations/00028_security_log.sql): entity_type
+ * 'security', the event type in `action`, the member it is about in entity_id + subject_email.
+ */
+export interface NewSecurityEvent {
+  type: string;
+  actorId: string | null;
+  actorEmail: string;
+  /** Already truncated (src/domain/clientAddress.ts). */
+  clientAddress: string;
+  subjectId: string | null;
+  subjectEmail: string | null;
+  detail: Record<string, string | number | boolean | null> | null;
+}
+
+export async function insert(tx: Tx, event: NewSecurityEvent): Promise<void> {
+  await tx`
+    insert into change_history (admin_id, admin_email, entity_type, entity_id, action, subject_email, client_address, detail)
+    values (
+      -- An actor id that is not (or no longer) a member is kept by email only, never an error.
+      (select id from admin_users where id = ${event.actorId}::uuid),
+      ${event.actorEmail}, 'security',
+      (select id from admin_users where id = ${event.subjectId}::uuid),
+      ${event.type}, ${event.subjectEmail}, ${event.clientAddress},
+      ${event.detail === null ? null : tx.json(event.detail)}
+    )`;
+}

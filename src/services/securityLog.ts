@@ -1,0 +1,54 @@
+import * as securityLog from '../data/securityLog';
+import { getSql } from '../data/db';
+import type { Tx } from '../data/publishQueue';
+import { truncateClientAddress } from '../domain/clientAddress';
+import type { SecurityEventType } from '../domain/securityEvents';
+import { log } from '../log';
+
+export interface SecurityEvent {
+  type: SecurityEventType;
+  /** Who did it; for a failed sign-in the email that was typed, with id null when no member has it. */
+  actor: { id: string | null; email: string };
+  /** The full client address (clientIp(ctx)); only its /24 or /48 is stored. */
+  ip: string;
+  /** The member the event is about, when it is not the actor (an invitee, a removed member). */
+  subject?: { id: string | null; email: string };
+  /** What else an operator needs (a method, a role). Never a password, secret, code or token. */
+  detail?: Record<string, string | number | boolean | null>;
+}
+
+/**
+ * Writes one security event into the change history (docs/product.md, "Security log").
+ *
+ * With `tx`, the entry is written in the caller's transaction: the action and its entry commit
+ * together or not at all, like the record history. Pass it whenever you are inside a transaction
+ * (with the embedded database a write on another connection would wait for that transaction).
+ *
+ * Without `tx`, the entry is written on its own, and a failure to write it is logged and swallowed:
+ * the member's action (a sign-in whose session already exists) must not turn into a 500 because
+ * the log could not be written.
+ */
+export async function recordSecurityEvent(event: SecurityEvent, tx?: Tx): Promise<void> {
+  const row: securityLog.NewSecurityEvent = {
+    type: event.type,
+    actorId: event.actor.id,
+    actorEmail: event.actor.email.slice(0, 320),
+    clientAddress: truncateClientAddress(event.ip),
+    subjectId: event.subject?.id ?? null,
+    subjectEmail: event.subject?.email ?? null,
+    detail: event.detail ?? null,
+  };
+  if (tx) {
+    await securityLog.insert(tx, row);
+    return;
+  }
+  try {
+    await securityLog.insert(await getSql(), row);
+  } catch (error) {
+    // The type and the truncated address only: the detail is not needed to find the failure.
+    log.error(
+      { err: error, event: 'security-log-failed', type: row.type, clientAddress: row.clientAddress },
+      'could not write a security event',
+    );
+  }
+}
