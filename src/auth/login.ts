@@ -2,11 +2,10 @@ import * as admins from '../data/admins';
 import type { Logger } from 'pino';
 import { log as rootLog } from '../log';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession } from './sessions';
 import { admit, pruneAttempts, succeeded } from './throttle';
 
 export type LoginOutcome =
-  | { ok: true; token: string; email: string }
+  | { ok: true; adminId: string; email: string }
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfter: number };
 
@@ -33,5 +32,6 @@ export async function logIn(email: string, password: string, ip: string, log: Lo
   }
   await succeeded(email, ip, admission.keys);
   log.info({ event: 'login', email: admin.email, ip }, 'login');
-  return { ok: true, token: await createSession(admin.id), email: admin.email };
+  // No session yet: the caller asks for a second factor, or completes the sign-in (src/auth/pendingLogin.ts).
+  return { ok: true, adminId: admin.id, email: admin.email };
 }

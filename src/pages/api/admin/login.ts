@@ -3,7 +3,7 @@ import { endpoint, HttpError, json, readJson } from '../../../server/http';
 import { LoginSchema } from '../../../domain/login';
 import { clientIp, requireSameOrigin } from '../../../auth/guard';
 import { logIn } from '../../../auth/login';
-import { sessionCookie } from '../../../auth/sessions';
+import { afterPassword, signedInResponse } from '../../../auth/pendingLogin';
 import { isFormPost, noticeCookie, readForm, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
 import { requestLog } from '../../../log';
@@ -22,9 +22,9 @@ export const POST = endpoint(async (ctx) => {
     });
   }
   if (!outcome.ok) throw new HttpError(401, 'Invalid credentials');
-  return json({ authenticated: true, admin: { email: outcome.email } }, 200, {
-    'set-cookie': sessionCookie(outcome.token, serverEnv().secureCookie),
-  });
+  const next = await afterPassword(ctx, outcome.adminId);
+  if (next.step === 'signed-in') return signedInResponse(next.done);
+  return json({ twoFactorRequired: true, methods: next.methods }, 200, { 'set-cookie': next.cookie });
 });
 
 /** The login form submitted before its script ran: a plain form post, answered with redirects. */
@@ -35,5 +35,8 @@ async function formLogin(ctx: APIContext): Promise<Response> {
     ? await logIn(input.data.email, input.data.password, clientIp(ctx))
     : ({ ok: false, reason: 'invalid' } as const);
   if (!outcome.ok) return seeOther('/admin/login', [noticeCookie(outcome.reason, secure)]);
-  return seeOther('/admin/dashboard', [sessionCookie(outcome.token, secure), noticeCookie('signed-in', secure)]);
+  const next = await afterPassword(ctx, outcome.adminId);
+  if (next.step === 'second-factor') return seeOther('/admin/second-factor', [next.cookie]);
+  const home = next.done.enrolmentRequired ? '/admin/account' : '/admin/dashboard';
+  return seeOther(home, [...next.done.cookies, noticeCookie('signed-in', secure)]);
 }

@@ -1,0 +1,29 @@
+import * as twoFactor from '../data/twoFactor';
+
+/**
+ * Which second factors a member can sign in with (docs/product.md, "Two-factor sign-in"). An empty
+ * list means two-factor sign-in is off for them: the password alone signs them in. 'recovery' is
+ * offered whenever TOTP is on (the codes come with it).
+ */
+export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
+
+export async function secondFactorMethods(adminId: string): Promise<SecondFactorMethod[]> {
+  const methods: SecondFactorMethod[] = [];
+  const totp = await twoFactor.totpState(adminId);
+  if (totp?.enabledAt) methods.push('totp');
+  if (totp?.enabledAt) methods.push('recovery');
+  return methods;
+}
+
+/** "2FA on" for a member: TOTP on or at least one passkey. */
+export async function hasSecondFactor(adminId: string): Promise<boolean> {
+  return (await secondFactorMethods(adminId)).length > 0;
+}
+
+/**
+ * The site requires a second factor and this member has none yet: they are signed in, but only
+ * their Account page's enrolment works until they set one up (src/auth/guard.ts).
+ */
+export async function enrolmentRequired(adminId: string): Promise<boolean> {
+  return (await twoFactor.twoFactorRequired()) && !(await hasSecondFactor(adminId));
+}
