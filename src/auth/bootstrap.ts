@@ -43,6 +43,14 @@ export async function ensureAdmin(email: string, password: string): Promise<'cre
  * admin@localhost gets a random password that the caller prints.
  */
 export async function bootstrapAdmin(env: AdminEnv): Promise<BootstrapResult> {
+  const result = await ensureBootstrapAdmin(env);
+  // The bootstrap admin owns the site when no one does (docs/product.md, The team): a first start,
+  // or the first start after the team roles arrived, when every existing member became an admin.
+  await admins.claimOwnershipIfNone(env.adminEmail || DEFAULT_ADMIN_EMAIL);
+  return result;
+}
+
+async function ensureBootstrapAdmin(env: AdminEnv): Promise<BootstrapResult> {
   if (env.adminEmail && env.adminPassword) {
     const action = await ensureAdmin(env.adminEmail, env.adminPassword);
     return { action, email: env.adminEmail };

@@ -1,3 +1,4 @@
+import type { Role } from '../domain/roles';
 import { getSql } from './db';
 
 /** Admin users (docs/product.md). Emails are matched case-insensitively. */
@@ -5,7 +6,9 @@ export interface AdminUser {
   id: string;
   email: string;
   passwordHash: string;
+  role: Role;
   createdAt: Date;
+  lastSignInAt: Date | null;
 }
 
 export async function findByEmail(email: string): Promise<AdminUser | undefined> {
@@ -20,11 +23,32 @@ export async function findById(id: string): Promise<AdminUser | undefined> {
   return row;
 }
 
-export async function insert(email: string, passwordHash: string): Promise<AdminUser> {
+export async function insert(email: string, passwordHash: string, role: Role = 'admin'): Promise<AdminUser> {
   const sql = await getSql();
   const [row] = await sql<AdminUser[]>`
-    insert into admin_users (email, password_hash) values (${email}, ${passwordHash}) returning *`;
+    insert into admin_users (email, password_hash, role) values (${email}, ${passwordHash}, ${role}) returning *`;
   return row!;
+}
+
+/**
+ * Makes a member the owner when the team has none (docs/product.md, The team): the preferred email
+ * (the bootstrap admin) if it exists, else the oldest member. Two instances starting at once may
+ * race; the one-owner index refuses the second, which then finds an owner and changes nothing.
+ */
+export async function claimOwnershipIfNone(preferredEmail: string): Promise<void> {
+  const sql = await getSql();
+  try {
+    await sql`
+      update admin_users set role = 'owner'
+      where id = (
+        select id from admin_users
+        where not exists (select 1 from admin_users where role = 'owner')
+        order by lower(email) = lower(${preferredEmail}) desc, created_at, email
+        limit 1
+      )`;
+  } catch (error) {
+    if ((error as { code?: string }).code !== '23505') throw error;
+  }
 }
 
 /** Sets a new password and ends every session of that admin. */
