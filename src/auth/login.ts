@@ -1,6 +1,7 @@
 import * as admins from '../data/admins';
 import type { Logger } from 'pino';
 import { log as rootLog } from '../log';
+import { recordSecurityEvent } from '../services/securityLog';
 import { hashPassword, verifyPassword } from './passwords';
 import { admit, pruneAttempts, succeeded } from './throttle';
 
@@ -28,6 +29,13 @@ export async function logIn(email: string, password: string, ip: string, log: Lo
   const valid = await verifyPassword(admin?.passwordHash ?? (await dummyHash), password);
   if (!admin || !valid) {
     log.warn({ event: 'login-failed', email, ip }, 'failed login');
+    // The typed email, never the password; an unknown email has no member id (docs/product.md, "Security log").
+    await recordSecurityEvent({
+      type: 'sign-in-failed',
+      actor: { id: admin?.id ?? null, email },
+      ip,
+      detail: { reason: admin ? 'wrong-password' : 'unknown-email' },
+    });
     return { ok: false, reason: 'invalid' };
   }
   await succeeded(email, ip, admission.keys);
