@@ -1,0 +1,125 @@
+import type { APIContext } from 'astro';
+import {
+  generateRegistrationOptions,
+  verifyRegistrationResponse,
+  type PublicKeyCredentialCreationOptionsJSON,
+  type RegistrationResponseJSON,
+} from '@simplewebauthn/server';
+import * as passkeys from '../data/passkeys';
+import { transaction } from '../data/transaction';
+import type { PasskeySummary } from '../domain/passkeys';
+import type { z } from 'zod';
+import type { RegistrationCredentialSchema } from '../domain/passkeys';
+import { HttpError } from '../server/http';
+import { recordSecurityEvent } from '../services/securityLog';
+import { clientIp } from './guard';
+import { CHALLENGE_TTL_MS, RP_NAME, relyingParty, signedChallenge } from './relyingParty';
+import type { AdminSession } from './sessions';
+
+/**
+ * A member's own passkeys (docs/product.md, "Team and sign-in"): registration, list, rename, delete.
+ * Passkeys are made discoverable (residentKey 'required') so one can also replace the password.
+ */
+
+export function summary(row: passkeys.PasskeyRow): PasskeySummary {
+  return {
+    id: row.id,
+    name: row.name,
+    createdAt: row.createdAt.toISOString(),
+    lastUsedAt: row.lastUsedAt?.toISOString() ?? null,
+  };
+}
+
+/** The member's id as the WebAuthn user handle: a passwordless assertion names the member by it. */
+export const userHandleOf = (adminId: string) => new TextEncoder().encode(adminId);
+
+export async function registrationOptions(
+  ctx: APIContext,
+  admin: AdminSession,
+): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const existing = await passkeys.listFor(admin.adminId);
+  const options = await generateRegistrationOptions({
+    rpName: RP_NAME,
+    rpID: relyingParty(ctx).rpID,
+    userName: admin.email,
+    userDisplayName: admin.email,
+    userID: userHandleOf(admin.adminId),
+    timeout: CHALLENGE_TTL_MS,
+    attestationType: 'none',
+    excludeCredentials: existing.map((row) => ({ id: row.id, transports: row.transports })),
+    authenticatorSelection: { residentKey: 'required', userVerification: 'preferred' },
+  });
+  await passkeys.saveChallenge(options.challenge, 'registration', admin.adminId, CHALLENGE_TTL_MS);
+  return options;
+}
+
+const refused = (message: string) => new HttpError(400, message, { response: [message] });
+
+/** Verifies the browser's new credential against a challenge given to this member, and stores it. */
+export async function registerPasskey(
+  ctx: APIContext,
+  admin: AdminSession,
+  name: string,
+  response: z.output<typeof RegistrationCredentialSchema>,
+): Promise<PasskeySummary> {
+  const challenge = signedChallenge(response.response.clientDataJSON);
+  const given = challenge ? await passkeys.takeChallenge(challenge, 'registration') : undefined;
+  if (!challenge || !given || given.adminId !== admin.adminId)
+    throw refused('This passkey request expired or was already used. Try again.');
+  const rp = relyingParty(ctx);
+  let verification;
+  try {
+    verification = await verifyRegistrationResponse({
+      response: response as unknown as RegistrationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.rpIDs,
+      requireUserVerification: false,
+    });
+  } catch {
+    verification = { verified: false as const };
+  }
+  if (!verification.verified) throw refused('The passkey could not be verified. Try again.');
+  const { credential } = verification.registrationInfo;
+  const row = await transaction(async (tx) => {
+    const inserted = await passkeys.insert(tx, {
+      id: credential.id,
+      adminId: admin.adminId,
+      publicKey: credential.publicKey,
+      counter: credential.counter,
+      transports: credential.transports ?? [],
+      name,
+    });
+    if (!inserted) return undefined;
+    await recordSecurityEvent({ type: 'passkey-added', actor: actor(admin), ip: clientIp(ctx), detail: { name } }, tx);
+    return inserted;
+  });
+  if (!row) throw refused('This passkey is already registered.');
+  return summary(row);
+}
+
+export async function listPasskeys(admin: AdminSession): Promise<PasskeySummary[]> {
+  return (await passkeys.listFor(admin.adminId)).map(summary);
+}
+
+export async function renamePasskey(admin: AdminSession, id: string, name: string): Promise<PasskeySummary> {
+  const row = await passkeys.rename(admin.adminId, id, name);
+  if (!row) throw new HttpError(404, 'Not found');
+  return summary(row);
+}
+
+/** Deletes one of the member's own passkeys; 404 for an unknown one or someone else's. */
+export async function deletePasskey(ctx: APIContext, admin: AdminSession, id: string): Promise<void> {
+  const removed = await transaction(async (tx) => {
+    const row = await passkeys.remove(tx, admin.adminId, id);
+    if (row)
+      await recordSecurityEvent(
+        { type: 'passkey-removed', actor: actor(admin), ip: clientIp(ctx), detail: { name: row.name } },
+        tx,
+      );
+    return row;
+  });
+  if (!removed) throw new HttpError(404, 'Not found');
+}
+
+const actor = (admin: AdminSession) => ({ id: admin.adminId, email: admin.email });

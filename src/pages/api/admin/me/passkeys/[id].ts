@@ -1,0 +1,29 @@
+import type { APIContext } from 'astro';
+import { endpoint, json, notFound, readJson } from '../../../../../server/http';
+import { requireAdmin } from '../../../../../auth/guard';
+import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
+import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
+
+export const prerender = false;
+
+/** A credential id is base64url; anything else names no passkey (404). */
+function passkeyId(ctx: APIContext): string {
+  const id = ctx.params.id;
+  if (!id || id.length > 1400 || !/^[A-Za-z0-9_-]+$/.test(id)) throw notFound();
+  return id;
+}
+
+/** PATCH /api/admin/me/passkeys/{id} {name}: renames one of the member's own passkeys. */
+export const PATCH = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const id = passkeyId(ctx);
+  const { name } = await readJson(ctx, PasskeyRenameSchema);
+  return json(await renamePasskey(admin, id, name));
+});
+
+/** DELETE /api/admin/me/passkeys/{id}: 404 for an unknown passkey or someone else's. */
+export const DELETE = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  await deletePasskey(ctx, admin, passkeyId(ctx));
+  return json({ deleted: true });
+});

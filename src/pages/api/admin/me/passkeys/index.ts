@@ -1,0 +1,19 @@
+import { endpoint, json, readJson } from '../../../../../server/http';
+import { requireAdmin } from '../../../../../auth/guard';
+import { listPasskeys, registerPasskey } from '../../../../../auth/passkeys';
+import { PasskeyRegistrationSchema } from '../../../../../domain/passkeys';
+
+export const prerender = false;
+
+/** GET /api/admin/me/passkeys: the signed-in member's passkeys, oldest first. */
+export const GET = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  return json({ passkeys: await listPasskeys(admin) });
+});
+
+/** POST /api/admin/me/passkeys {name, response}: verifies the browser's new credential and keeps it. */
+export const POST = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const { name, response } = await readJson(ctx, PasskeyRegistrationSchema);
+  return json(await registerPasskey(ctx, admin, name, response), 201);
+});
