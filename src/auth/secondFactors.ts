@@ -1,3 +1,4 @@
+import * as passkeys from '../data/passkeys';
 import * as twoFactor from '../data/twoFactor';
 
 /**
@@ -11,6 +12,7 @@ export async function secondFactorMethods(adminId: string): Promise<SecondFactor
   const methods: SecondFactorMethod[] = [];
   const totp = await twoFactor.totpState(adminId);
   if (totp?.enabledAt) methods.push('totp');
+  if ((await passkeys.countFor(adminId)) > 0) methods.push('passkey');
   if (totp?.enabledAt) methods.push('recovery');
   return methods;
 }
