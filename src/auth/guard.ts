@@ -3,6 +3,7 @@ import { HttpError } from '../server/http';
 import { serverEnv } from '../env';
 import type { Role } from '../domain/roles';
 import { SESSION_COOKIE, validateToken, type AdminSession } from './sessions';
+import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from './secondFactors';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
 
@@ -16,6 +17,9 @@ export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
   const admin = await currentAdmin(ctx);
   if (!admin) throw new HttpError(401, 'Not authenticated');
   if (!['GET', 'HEAD'].includes(ctx.request.method)) requireSameOrigin(ctx);
+  // The site requires a second factor and this member has none: only enrolment until they set one up.
+  if (!allowedBeforeEnrolment(ctx.url.pathname) && (await enrolmentRequired(admin.adminId)))
+    throw new HttpError(403, ENROLMENT_REQUIRED_MESSAGE);
   return admin;
 }
 

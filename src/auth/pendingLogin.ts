@@ -4,6 +4,8 @@ import * as admins from '../data/admins';
 import * as twoFactor from '../data/twoFactor';
 import { serverEnv } from '../env';
 import { createSession, sessionCookie } from './sessions';
+import { clientIp } from './guard';
+import { recordSecurityEvent } from '../services/securityLog';
 import { enrolmentRequired, secondFactorMethods, type SecondFactorMethod } from './secondFactors';
 
 /**
@@ -66,13 +68,19 @@ export interface FinishedLogin {
  * Ends the pending step (if any) and signs the admin in: a new session. Every successful sign-in,
  * password-only included, passes here.
  */
-export async function finishLogin(ctx: Ctx, adminId: string, _method: SignInMethod): Promise<FinishedLogin> {
+export async function finishLogin(ctx: Ctx, adminId: string, method: SignInMethod): Promise<FinishedLogin> {
   const pending = await readPendingLogin(ctx);
   if (pending) await twoFactor.removePending(pending.id);
   const admin = await admins.findById(adminId);
   if (!admin) throw new Error('The admin signing in no longer exists');
   const secure = serverEnv().secureCookie;
   const token = await createSession(adminId);
+  await recordSecurityEvent({
+    type: 'sign-in',
+    actor: { id: admin.id, email: admin.email },
+    ip: clientIp(ctx),
+    detail: { method },
+  });
   return {
     email: admin.email,
     cookies: [sessionCookie(token, secure), clearedPendingCookie(secure)],

@@ -29,3 +29,12 @@ export async function hasSecondFactor(adminId: string): Promise<boolean> {
 export async function enrolmentRequired(adminId: string): Promise<boolean> {
   return (await twoFactor.twoFactorRequired()) && !(await hasSecondFactor(adminId));
 }
+
+/** What a member who must enrol may still use: their own Account routes (TOTP, passkeys) and signing out. */
+const BEFORE_ENROLMENT = [/^\/api\/admin\/me\//, /^\/api\/admin\/logout$/, /^\/admin\/account\/?$/];
+
+export const ENROLMENT_REQUIRED_MESSAGE = 'Two-factor sign-in required: set it up on your Account page';
+
+export function allowedBeforeEnrolment(pathname: string): boolean {
+  return BEFORE_ENROLMENT.some((pattern) => pattern.test(pathname));
+}

@@ -10,6 +10,8 @@ export const NOTICES = {
   'logged-out': { kind: 'success', title: 'Logged out', message: 'You have been logged out successfully' },
   invalid: { kind: 'error', title: 'Error', message: 'Invalid credentials' },
   throttled: { kind: 'error', title: 'Error', message: 'Too many login attempts. Try again later.' },
+  'invalid-code': { kind: 'error', title: 'Error', message: 'Invalid code' },
+  'sign-in-expired': { kind: 'error', title: 'Error', message: 'The sign-in took too long: sign in again' },
 } as const;
 
 export type NoticeName = keyof typeof NOTICES;

@@ -1,0 +1,127 @@
+import * as twoFactor from '../data/twoFactor';
+import { HttpError } from '../server/http';
+import { recordSecurityEvent } from '../services/securityLog';
+import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
+import { admit, succeeded } from './throttle';
+import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './totp';
+
+/**
+ * TOTP enrolment, recovery codes and checking a second factor (docs/product.md, "Two-factor
+ * sign-in"). Secrets and codes never reach a log or the security log; the events name only what
+ * happened.
+ */
+export interface Member {
+  adminId: string;
+  email: string;
+}
+
+const INVALID_CODE = 'Invalid code';
+
+/** Starts (or restarts) enrolment: a new secret, replacing one that was never confirmed. */
+export async function startTotpEnrolment(member: Member): Promise<{ secret: string; otpauthUrl: string }> {
+  const secret = newTotpSecret();
+  if (!(await twoFactor.setPendingSecret(member.adminId, secret))) {
+    throw new HttpError(409, 'The authenticator app is already on; turn it off first to set up another');
+  }
+  return { secret, otpauthUrl: otpauthUrl(member.email, secret) };
+}
+
+/** The first code from the app turns TOTP on; the answer is the recovery codes, shown once. */
+export async function confirmTotp(member: Member, code: string, ip: string): Promise<string[]> {
+  const state = await twoFactor.totpState(member.adminId);
+  if (!state?.secret || state.enabledAt) {
+    throw new HttpError(409, 'Start setting up the authenticator app first');
+  }
+  const step = await matchingStep(state.secret, code.trim(), state.lastStep);
+  const codes = newRecoveryCodes();
+  if (step === null || !(await twoFactor.enableTotp(member.adminId, step, codes.map(hashRecoveryCode)))) {
+    throw new HttpError(400, INVALID_CODE, { code: ['That code is not right: type the current code from the app'] });
+  }
+  await recordSecurityEvent({ type: 'totp-enabled', actor: actorOf(member), ip });
+  return codes;
+}
+
+export type CodeCheck =
+  | { ok: true; method: 'totp' | 'recovery' }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfter: number };
+
+/**
+ * Checks a TOTP code or a recovery code under the password back-off (src/auth/throttle.ts), with its
+ * own subject per account so a correct password does not clear second-factor failures. A TOTP code
+ * is claimed for its step, a recovery code is used up. Failures are recorded as security events.
+ */
+export async function checkSecondFactor(member: Member, code: string, ip: string): Promise<CodeCheck> {
+  const subject = `second-factor:${member.email}`;
+  const admission = await admit(subject, ip);
+  if (!admission.allowed) return { ok: false, reason: 'throttled', retryAfter: admission.retryAfterSeconds };
+  const method = await useCode(member.adminId, code.trim());
+  if (!method) {
+    await recordSecurityEvent({ type: 'second-factor-failed', actor: actorOf(member), ip });
+    return { ok: false, reason: 'invalid' };
+  }
+  await succeeded(subject, ip, admission.keys);
+  if (method === 'recovery') {
+    const remaining = await twoFactor.unusedRecoveryCodes(member.adminId);
+    await recordSecurityEvent({ type: 'recovery-code-used', actor: actorOf(member), ip, detail: { remaining } });
+  }
+  return { ok: true, method };
+}
+
+async function useCode(adminId: string, code: string): Promise<'totp' | 'recovery' | null> {
+  const state = await twoFactor.totpState(adminId);
+  if (!state?.enabledAt || !state.secret) return null;
+  if (TOTP_CODE_PATTERN.test(code)) {
+    const step = await matchingStep(state.secret, code, state.lastStep);
+    return step !== null && (await twoFactor.claimStep(adminId, step)) ? 'totp' : null;
+  }
+  if (looksLikeRecoveryCode(code) && (await twoFactor.useRecoveryCode(adminId, hashRecoveryCode(code)))) {
+    return 'recovery';
+  }
+  return null;
+}
+
+/** A signed-in member's own change (turn off, new codes) asks for a current code first. */
+async function requireCurrentCode(member: Member, code: string, ip: string): Promise<void> {
+  const check = await checkSecondFactor(member, code, ip);
+  if (check.ok) return;
+  if (check.reason === 'throttled') {
+    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
+      'retry-after': String(check.retryAfter),
+    });
+  }
+  throw new HttpError(400, INVALID_CODE, { code: ['That code is not right'] });
+}
+
+/** Turns TOTP off (and its recovery codes) after a current code from the app or a recovery code. */
+export async function turnOffTotp(member: Member, code: string, ip: string): Promise<void> {
+  const state = await twoFactor.totpState(member.adminId);
+  if (!state?.enabledAt) throw new HttpError(409, 'The authenticator app is not on');
+  await requireCurrentCode(member, code, ip);
+  await twoFactor.disableTotp(member.adminId);
+  await recordSecurityEvent({ type: 'totp-disabled', actor: actorOf(member), ip });
+}
+
+/** Ten new recovery codes replace the old ones (all of them, used or not). */
+export async function renewRecoveryCodes(member: Member, code: string, ip: string): Promise<string[]> {
+  const state = await twoFactor.totpState(member.adminId);
+  if (!state?.enabledAt) throw new HttpError(409, 'The authenticator app is not on');
+  await requireCurrentCode(member, code, ip);
+  const codes = newRecoveryCodes();
+  await twoFactor.replaceRecoveryCodes(member.adminId, codes.map(hashRecoveryCode));
+  await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: actorOf(member), ip });
+  return codes;
+}
+
+export interface TotpStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
+export async function totpStatus(adminId: string): Promise<TotpStatus> {
+  const state = await twoFactor.totpState(adminId);
+  const enabled = Boolean(state?.enabledAt);
+  return { enabled, recoveryCodesLeft: enabled ? await twoFactor.unusedRecoveryCodes(adminId) : 0 };
+}
+
+const actorOf = (member: Member) => ({ id: member.adminId, email: member.email });

@@ -1,0 +1,19 @@
+import { z } from 'zod';
+
+/**
+ * A second factor typed by a member (docs/product.md, "Two-factor sign-in"): a 6-digit code from
+ * the authenticator app or a recovery code. Which one it is is decided by its shape.
+ */
+export const CodeSchema = z.strictObject({
+  code: z
+    .string({ error: 'Enter the code' })
+    .trim()
+    .min(1, { error: 'Enter the code' })
+    .max(64, { error: 'That code is too long' }),
+});
+export type CodeInput = z.infer<typeof CodeSchema>;
+
+/** The owner's switch: every member must have a second factor. */
+export const TwoFactorPolicySchema = z.strictObject({
+  required: z.boolean({ error: 'Say whether two-factor sign-in is required (true or false)' }),
+});

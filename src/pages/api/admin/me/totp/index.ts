@@ -1,0 +1,29 @@
+import { endpoint, json, readJson } from '../../../../../server/http';
+import { CodeSchema } from '../../../../../domain/secondFactor';
+import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { startTotpEnrolment, totpStatus, turnOffTotp } from '../../../../../auth/twoFactor';
+
+export const prerender = false;
+
+/** GET /api/admin/me/totp: `{enabled, recoveryCodesLeft}` for the signed-in member (never the secret). */
+export const GET = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  return json(await totpStatus(admin.adminId));
+});
+
+/**
+ * POST /api/admin/me/totp: starts enrolment with a new secret, `{secret, otpauthUrl}` (README.md).
+ * A new call replaces a secret that was never confirmed; 409 while TOTP is on.
+ */
+export const POST = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  return json(await startTotpEnrolment(admin));
+});
+
+/** DELETE /api/admin/me/totp {code}: turns TOTP off, given a current code from the app or a recovery code. */
+export const DELETE = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const { code } = await readJson(ctx, CodeSchema);
+  await turnOffTotp(admin, code, clientIp(ctx));
+  return json(await totpStatus(admin.adminId));
+});

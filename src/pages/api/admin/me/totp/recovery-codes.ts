@@ -1,0 +1,13 @@
+import { endpoint, json, readJson } from '../../../../../server/http';
+import { CodeSchema } from '../../../../../domain/secondFactor';
+import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { renewRecoveryCodes } from '../../../../../auth/twoFactor';
+
+export const prerender = false;
+
+/** POST /api/admin/me/totp/recovery-codes {code}: ten new recovery codes replace the old ones, shown once. */
+export const POST = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const { code } = await readJson(ctx, CodeSchema);
+  return json({ recoveryCodes: await renewRecoveryCodes(admin, code, clientIp(ctx)) });
+});

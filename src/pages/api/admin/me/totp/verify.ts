@@ -1,0 +1,13 @@
+import { endpoint, json, readJson } from '../../../../../server/http';
+import { CodeSchema } from '../../../../../domain/secondFactor';
+import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { confirmTotp } from '../../../../../auth/twoFactor';
+
+export const prerender = false;
+
+/** POST /api/admin/me/totp/verify {code}: the app's first code turns TOTP on; `{recoveryCodes}` shown once. */
+export const POST = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const { code } = await readJson(ctx, CodeSchema);
+  return json({ recoveryCodes: await confirmTotp(admin, code, clientIp(ctx)) });
+});

@@ -1,0 +1,30 @@
+import { endpoint, json, readJson } from '../../../../server/http';
+import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
+import { clientIp, requireRole } from '../../../../auth/guard';
+import * as twoFactor from '../../../../data/twoFactor';
+import { recordSecurityEvent } from '../../../../services/securityLog';
+
+export const prerender = false;
+
+/** GET /api/admin/settings/two-factor: `{required}`, whether every member must have a second factor (owner only). */
+export const GET = endpoint(async (ctx) => {
+  await requireRole(ctx, 'owner');
+  return json({ required: await twoFactor.twoFactorRequired() });
+});
+
+/** PUT /api/admin/settings/two-factor {required}: the owner's switch (docs/product.md, "Two-factor sign-in"). */
+export const PUT = endpoint(async (ctx) => {
+  const admin = await requireRole(ctx, 'owner');
+  const { required } = await readJson(ctx, TwoFactorPolicySchema);
+  const before = await twoFactor.twoFactorRequired();
+  await twoFactor.setTwoFactorRequired(required);
+  if (before !== required) {
+    await recordSecurityEvent({
+      type: 'two-factor-policy-changed',
+      actor: { id: admin.adminId, email: admin.email },
+      ip: clientIp(ctx),
+      detail: { required },
+    });
+  }
+  return json({ required });
+});
