@@ -2,8 +2,9 @@
  * Admin CLI (README.md): `npm run admin -- create --email E --password P` and
  * `npm run admin -- reset-password --email E --password P`; `npm run admin -- rebuild-site` asks
  * every running instance for a full build of its site; `npm run admin -- send-alerts` sends the due
- * alert digests now and prints how many it sent. Works while the server runs: on the embedded
- * database it joins the running process's socket.
+ * alert digests now and prints how many it sent; `npm run admin -- reset-2fa --email E` removes a
+ * member's second factors (a lost device) and ends their sessions. Works while the server runs: on
+ * the embedded database it joins the running process's socket.
  */
 import { parseArgs } from 'node:util';
 import { closeDb, getSql } from '../src/data/db';
@@ -14,9 +15,10 @@ import { newCredentialsProblem } from '../src/domain/credentials';
 import { requestFullRebuild } from '../src/data/publishing';
 import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
 import { closeMail } from '../src/mail/transport';
+import { resetTwoFactor } from '../src/auth/twoFactor';
 
 const USAGE =
-  'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts';
+  'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -45,6 +47,22 @@ async function main(): Promise<number> {
     const failed = run.failed ? `; not sent after retries: ${run.failed} (see the admin dashboard)` : '';
     console.log(`Alert digests sent: ${run.sent}${failed}`);
     return run.failed ? 1 : 0;
+  }
+  if (command === 'reset-2fa') {
+    if (!email) {
+      console.error(USAGE);
+      return 2;
+    }
+    await migrate(await getSql());
+    const reset = await resetTwoFactor(email);
+    if (!reset) {
+      console.error(`No admin with the email ${email}. Nothing was changed.`);
+      return 2;
+    }
+    console.log(
+      `Two-factor sign-in reset for ${reset.email}: their authenticator app, recovery codes and passkeys were removed and their sessions ended; they can sign in with their password.`,
+    );
+    return 0;
   }
   if (!['create', 'reset-password'].includes(command ?? '') || !email || !password) {
     console.error(USAGE);

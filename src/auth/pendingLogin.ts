@@ -71,6 +71,7 @@ export interface FinishedLogin {
 export async function finishLogin(ctx: Ctx, adminId: string, method: SignInMethod): Promise<FinishedLogin> {
   const pending = await readPendingLogin(ctx);
   if (pending) await twoFactor.removePending(pending.id);
+  const hadPendingCookie = ctx.cookies.get(PENDING_COOKIE) !== undefined;
   const admin = await admins.findById(adminId);
   if (!admin) throw new Error('The admin signing in no longer exists');
   const secure = serverEnv().secureCookie;
@@ -83,7 +84,7 @@ export async function finishLogin(ctx: Ctx, adminId: string, method: SignInMetho
   });
   return {
     email: admin.email,
-    cookies: [sessionCookie(token, secure), clearedPendingCookie(secure)],
+    cookies: [sessionCookie(token, secure), ...(hadPendingCookie ? [clearedPendingCookie(secure)] : [])],
     enrolmentRequired: await enrolmentRequired(adminId),
   };
 }

@@ -1,3 +1,5 @@
+import * as admins from '../data/admins';
+import { getSql } from '../data/db';
 import * as twoFactor from '../data/twoFactor';
 import { HttpError } from '../server/http';
 import { recordSecurityEvent } from '../services/securityLog';
@@ -125,3 +127,27 @@ export async function totpStatus(adminId: string): Promise<TotpStatus> {
 }
 
 const actorOf = (member: Member) => ({ id: member.adminId, email: member.email });
+
+/**
+ * `npm run admin -- reset-2fa --email E`, for a member who lost their device: every second factor
+ * and session of theirs ends, recorded as 'two-factor-reset' in the same transaction. Null for an
+ * unknown email.
+ */
+export async function resetTwoFactor(email: string): Promise<{ email: string } | null> {
+  const member = await admins.findByEmail(email);
+  if (!member) return null;
+  const sql = await getSql();
+  await sql.begin(async (tx) => {
+    await twoFactor.resetSecondFactors(tx, member.id);
+    await recordSecurityEvent(
+      {
+        type: 'two-factor-reset',
+        actor: { id: null, email: 'command line' },
+        ip: 'command line',
+        subject: { id: member.id, email: member.email },
+      },
+      tx,
+    );
+  });
+  return { email: member.email };
+}

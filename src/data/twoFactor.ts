@@ -1,4 +1,5 @@
 import { getSql } from './db';
+import type { Tx } from './publishQueue';
 
 /**
  * Two-factor sign-in rows (db/migrations/00026_two_factor.sql): an admin's TOTP secret and state,
@@ -143,4 +144,16 @@ export async function endSessionsOf(adminId: string): Promise<number> {
   const sql = await getSql();
   const result = await sql`delete from admin_sessions where admin_id = ${adminId}`;
   return result.count;
+}
+
+/**
+ * A lost device (`npm run admin -- reset-2fa`): TOTP off, recovery codes, passkeys, pending sign-ins
+ * and sessions gone, in the caller's transaction. The password stays.
+ */
+export async function resetSecondFactors(tx: Tx, adminId: string): Promise<void> {
+  await tx`update admin_users set totp_secret = null, totp_enabled_at = null, totp_last_step = null where id = ${adminId}`;
+  await tx`delete from admin_recovery_codes where admin_id = ${adminId}`;
+  await tx`delete from admin_passkeys where admin_id = ${adminId}`;
+  await tx`delete from admin_pending_logins where admin_id = ${adminId}`;
+  await tx`delete from admin_sessions where admin_id = ${adminId}`;
 }
