@@ -1,5 +1,6 @@
 import type { Role } from '../domain/roles';
 import { getSql } from './db';
+import type { Tx } from './publishQueue';
 
 /** Admin users (docs/product.md). Emails are matched case-insensitively. */
 export interface AdminUser {
@@ -65,4 +66,53 @@ export async function emails(): Promise<string[]> {
   const sql = await getSql();
   const rows = await sql<{ email: string }[]>`select email from admin_users order by created_at, email`;
   return rows.map((row) => row.email);
+}
+
+/** A member as the Team page lists them, with their second factors (docs/product.md, The team). */
+export interface TeamMemberRow {
+  id: string;
+  email: string;
+  role: Role;
+  lastSignInAt: Date | null;
+  totp: boolean;
+  passkeys: number;
+}
+
+/** The team: the owner first, then admins, then editors, each by email. */
+export async function listTeam(): Promise<TeamMemberRow[]> {
+  const sql = await getSql();
+  return sql<TeamMemberRow[]>`
+    select a.id, a.email, a.role, a.last_sign_in_at,
+           a.totp_enabled_at is not null as totp,
+           (select count(*)::int from admin_passkeys p where p.admin_id = a.id) as passkeys
+    from admin_users a
+    order by array_position(array['owner', 'admin', 'editor'], a.role), lower(a.email)`;
+}
+
+/** A member read in a team change's transaction, locked until it commits. */
+export async function findForUpdate(tx: Tx, id: string): Promise<AdminUser | undefined> {
+  const [row] = await tx<AdminUser[]>`select * from admin_users where id = ${id} for update`;
+  return row;
+}
+
+export async function insertMember(tx: Tx, email: string, passwordHash: string, role: Role): Promise<AdminUser> {
+  const [row] = await tx<AdminUser[]>`
+    insert into admin_users (email, password_hash, role) values (${email}, ${passwordHash}, ${role}) returning *`;
+  return row!;
+}
+
+export async function setRole(tx: Tx, id: string, role: Role): Promise<void> {
+  await tx`update admin_users set role = ${role} where id = ${id}`;
+}
+
+/** The owner becomes an admin and `toId` the owner, in this order (one owner at any moment). */
+export async function handOverOwnership(tx: Tx, toId: string): Promise<AdminUser | undefined> {
+  const [previous] = await tx<AdminUser[]>`update admin_users set role = 'admin' where role = 'owner' returning *`;
+  await tx`update admin_users set role = 'owner' where id = ${toId}`;
+  return previous;
+}
+
+/** Removes a member; their sessions, second factors and pending sign-ins go with them (on delete cascade). */
+export async function remove(tx: Tx, id: string): Promise<void> {
+  await tx`delete from admin_users where id = ${id}`;
 }

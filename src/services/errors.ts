@@ -8,6 +8,9 @@ export class ServiceError extends Error {}
 
 export class NotFoundError extends ServiceError {}
 
+/** A link or offer that existed but has run out (an invitation past its 72 hours): answered 410. */
+export class ExpiredError extends ServiceError {}
+
 /** The record changed since the caller read it (its If-Match names an older version). */
 export class StaleVersionError extends ServiceError {
   constructor(

@@ -1,0 +1,254 @@
+import { createHash, randomBytes } from 'node:crypto';
+import * as admins from '../data/admins';
+import * as invitations from '../data/invitations';
+import { transaction } from '../data/transaction';
+import { hashPassword } from '../auth/passwords';
+import { serverEnv } from '../env';
+import { log } from '../log';
+import { deliver } from '../mail/transport';
+import { invitationMail } from '../domain/invitationMail';
+import type { Role } from '../domain/roles';
+import {
+  INVITATION_LIFETIME_MS,
+  INVITATION_TOKEN_PATTERN,
+  LAST_OWNER_MESSAGE,
+  type InvitationInput,
+} from '../domain/team';
+import { recordSecurityEvent } from './securityLog';
+import { ExpiredError, InvalidInputError, NotFoundError, ServiceError, type Actor } from './errors';
+
+/**
+ * Managing the team (docs/product.md, The team): the owner lists members, changes roles, hands
+ * ownership over, removes members and invites new ones. Each change and its security-log entry
+ * commit together. The routes check that the caller is the owner; these use cases keep the rules
+ * that hold whoever calls (one owner, always).
+ */
+export interface TeamMember {
+  id: string;
+  email: string;
+  role: Role;
+  twoFactor: { totp: boolean; passkeys: number };
+  lastSignInAt: Date | null;
+}
+
+export async function listTeam(): Promise<TeamMember[]> {
+  const rows = await admins.listTeam();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    twoFactor: { totp: row.totp, passkeys: row.passkeys },
+    lastSignInAt: row.lastSignInAt,
+  }));
+}
+
+export const INVITATION_GONE = 'This invitation link is not valid: it was used or withdrawn';
+const ALREADY_MEMBER = 'This person is already a member: sign in instead';
+export const INVITATION_EXPIRED = 'This invitation link has expired: ask the site owner for a new one';
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+const inviteUrl = (token: string) => new URL(`/admin/invite/${token}`, serverEnv().siteUrl).toString();
+
+export interface CreatedInvitation {
+  id: string;
+  url: string;
+  expiresAt: Date;
+  /** True when SMTP_URL is set and the mail is on its way; otherwise it is only in the outbox folder. */
+  emailed: boolean;
+}
+
+/** A new invitation; an open one to the same email is withdrawn (one working link per person). */
+export async function invite(actor: Actor, input: InvitationInput, ip: string): Promise<CreatedInvitation> {
+  if (await admins.findByEmail(input.email)) {
+    throw new InvalidInputError('This person is already a member', { email: ['Already a member of the team'] });
+  }
+  const token = randomBytes(32).toString('base64url');
+  const row = await transaction(async (tx) => {
+    await invitations.revokeOpenFor(tx, input.email);
+    const created = await invitations.insert(tx, {
+      email: input.email,
+      role: input.role,
+      tokenHash: sha256(token),
+      invitedBy: actor.adminId,
+      lifetimeMs: INVITATION_LIFETIME_MS,
+    });
+    await recordSecurityEvent(
+      {
+        type: 'invitation-created',
+        actor: { id: actor.adminId, email: actor.email },
+        ip,
+        subject: { id: null, email: input.email },
+        detail: { role: input.role },
+      },
+      tx,
+    );
+    return created;
+  });
+  const url = inviteUrl(token);
+  // Sent after the answer: a slow or refused SMTP server (retried for up to half a minute) must not
+  // hold the owner's request; the Team page shows the link to copy either way.
+  void sendInvitation(input.email, url, input.role, actor.email, row.expiresAt);
+  return { id: row.id, url, expiresAt: row.expiresAt, emailed: Boolean(process.env.SMTP_URL) };
+}
+
+async function sendInvitation(
+  to: string,
+  url: string,
+  role: InvitationInput['role'],
+  invitedBy: string,
+  expiresAt: Date,
+) {
+  try {
+    const delivery = await deliver({ to, ...invitationMail({ url, role, invitedBy, expiresAt }) });
+    // The address and the link stay out of the log: the link is a credential until it is used.
+    if (delivery.ok) log.info({ event: 'invitation-mailed', attempts: delivery.attempts }, 'invitation mail sent');
+    else log.warn({ event: 'invitation-mail-failed', attempts: delivery.attempts }, 'invitation mail not sent');
+  } catch (error) {
+    log.error({ err: error, event: 'invitation-mail-failed' }, 'invitation mail not sent');
+  }
+}
+
+export interface OpenInvitation {
+  id: string;
+  email: string;
+  role: InvitationInput['role'];
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}
+
+export async function listInvitations(): Promise<OpenInvitation[]> {
+  const rows = await invitations.listOpen();
+  return rows.map((row) => ({
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    invitedBy: row.invitedByEmail,
+    createdAt: row.createdAt,
+    expiresAt: row.expiresAt,
+  }));
+}
+
+export async function revokeInvitation(actor: Actor, id: string, ip: string): Promise<void> {
+  await transaction(async (tx) => {
+    const row = await invitations.revoke(tx, id);
+    if (!row) throw new NotFoundError('Invitation not found');
+    await recordSecurityEvent(
+      {
+        type: 'invitation-revoked',
+        actor: { id: actor.adminId, email: actor.email },
+        ip,
+        subject: { id: null, email: row.email },
+        detail: { role: row.role },
+      },
+      tx,
+    );
+  });
+}
+
+/** What the invitation page shows for a link. */
+export type InvitationLookup =
+  { status: 'open'; email: string; role: InvitationInput['role']; expiresAt: Date } | { status: 'expired' | 'invalid' };
+
+export async function lookUpInvitation(token: string): Promise<InvitationLookup> {
+  if (!INVITATION_TOKEN_PATTERN.test(token)) return { status: 'invalid' };
+  const row = await invitations.findByTokenHash(sha256(token));
+  if (!row || row.acceptedAt || row.revokedAt) return { status: 'invalid' };
+  if (row.expired) return { status: 'expired' };
+  return { status: 'open', email: row.email, role: row.role, expiresAt: row.expiresAt };
+}
+
+/**
+ * The invitee sets a password and becomes a member with the invited role. Unknown, used or
+ * withdrawn links are NotFoundError (404), expired ones ExpiredError (410). Two requests with the
+ * same link: the first one wins, the other finds it used.
+ */
+export async function acceptInvitation(token: string, password: string, ip: string): Promise<{ adminId: string }> {
+  const found = await lookUpInvitation(token);
+  if (found.status === 'expired') throw new ExpiredError(INVITATION_EXPIRED);
+  if (found.status !== 'open') throw new NotFoundError(INVITATION_GONE);
+  if (await admins.findByEmail(found.email)) throw new ServiceError(ALREADY_MEMBER);
+  const passwordHash = await hashPassword(password);
+  const row = (await invitations.findByTokenHash(sha256(token)))!;
+  // Inside the transaction only `tx` is used (the embedded database has one connection).
+  return transaction(async (tx) => {
+    if (!(await invitations.markAccepted(tx, row.id))) throw new NotFoundError(INVITATION_GONE);
+    const member = await admins.insertMember(tx, row.email, passwordHash, row.role).catch((error: unknown) => {
+      // Made a member some other way (the CLI) since the check above: the unique email index says so.
+      if ((error as { code?: string }).code === '23505') throw new ServiceError(ALREADY_MEMBER);
+      throw error;
+    });
+    await recordSecurityEvent(
+      {
+        type: 'invitation-accepted',
+        actor: { id: member.id, email: member.email },
+        ip,
+        detail: { role: row.role, invitedBy: row.invitedByEmail },
+      },
+      tx,
+    );
+    return { adminId: member.id };
+  });
+}
+
+/**
+ * Changes a member's role. Making someone the owner hands ownership over: the current owner becomes
+ * an admin in the same transaction. The owner's own role cannot be lowered: there is always one.
+ */
+export async function changeRole(actor: Actor, id: string, role: Role, ip: string): Promise<TeamMember> {
+  await transaction(async (tx) => {
+    const member = await admins.findForUpdate(tx, id);
+    if (!member) throw new NotFoundError('Member not found');
+    if (member.role === role) return;
+    if (member.role === 'owner') throw new InvalidInputError(LAST_OWNER_MESSAGE, { role: [LAST_OWNER_MESSAGE] });
+    const who = { id: actor.adminId, email: actor.email };
+    if (role === 'owner') {
+      const previous = await admins.handOverOwnership(tx, id);
+      await recordSecurityEvent(
+        {
+          type: 'ownership-transferred',
+          actor: who,
+          ip,
+          subject: { id: member.id, email: member.email },
+          detail: { from: previous?.email ?? null, previousRole: member.role },
+        },
+        tx,
+      );
+      return;
+    }
+    await admins.setRole(tx, id, role);
+    await recordSecurityEvent(
+      {
+        type: 'role-changed',
+        actor: who,
+        ip,
+        subject: { id: member.id, email: member.email },
+        detail: { from: member.role, to: role },
+      },
+      tx,
+    );
+  });
+  const updated = (await listTeam()).find((member) => member.id === id);
+  if (!updated) throw new NotFoundError('Member not found');
+  return updated;
+}
+
+/** Removes a member and ends their sessions; the owner cannot be removed. */
+export async function removeMember(actor: Actor, id: string, ip: string): Promise<void> {
+  await transaction(async (tx) => {
+    const member = await admins.findForUpdate(tx, id);
+    if (!member) throw new NotFoundError('Member not found');
+    if (member.role === 'owner') throw new ServiceError(LAST_OWNER_MESSAGE);
+    await recordSecurityEvent(
+      {
+        type: 'admin-removed',
+        actor: { id: actor.adminId, email: actor.email },
+        ip,
+        subject: { id: member.id, email: member.email },
+        detail: { role: member.role },
+      },
+      tx,
+    );
+    await admins.remove(tx, id);
+  });
+}
