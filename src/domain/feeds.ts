@@ -1,7 +1,7 @@
 import { calendarEnvelope, writeLines } from './ical';
 import { trainingEvent, type CalendarTraining } from './calendar';
 import { formatMatches } from './formats';
-import { instant } from './publicListing';
+import { endOf } from './publicListing';
 import type { Feed } from './feedCatalog';
 
 /**
@@ -14,11 +14,9 @@ export interface FeedTraining extends CalendarTraining {
 
 export function feedTrainings<T extends FeedTraining>(feed: Feed, trainings: readonly T[], now: Date): T[] {
   const { state, format } = feed.filter;
+  const at = now.getTime();
   return trainings.filter(
-    (t) =>
-      instant(t.endDate) > now.getTime() &&
-      (!state || t.state === state) &&
-      (!format || formatMatches(t.format, format)),
+    (t) => endOf(t) > at && (!state || t.state === state) && (!format || formatMatches(t.format, format)),
   );
 }
 

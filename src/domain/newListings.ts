@@ -31,13 +31,29 @@ const escapeXml = (text: string) =>
 
 const time = (d: string | Date) => new Date(d).getTime();
 
+const created = new WeakMap<object, number>();
+/** A row's creation instant, parsed once per row object (kept rows outlive a snapshot). */
+function createdOf(training: ListedTraining): number {
+  let found = created.get(training);
+  if (found === undefined) created.set(training, (found = time(training.createdAt)));
+  return found;
+}
+
+const newestFirst = (a: { created: number; id: string }, b: { created: number; id: string }) =>
+  b.created - a.created || a.id.localeCompare(b.id);
+
 export function newListings<T extends ListedTraining>(trainings: readonly T[]): T[] {
-  // Each creation instant read once, not at every comparison of the sort.
-  return trainings
-    .map((training) => ({ training, created: time(training.createdAt) }))
-    .sort((a, b) => b.created - a.created || a.training.id.localeCompare(b.training.id))
-    .slice(0, NEW_LISTINGS_LIMIT)
-    .map(({ training }) => training);
+  // The newest fifty of thousands, every publish: one pass keeping the fifty, not a sort of all.
+  const top: { training: T; created: number; id: string }[] = [];
+  for (const training of trainings) {
+    const entry = { training, created: createdOf(training), id: training.id };
+    if (top.length === NEW_LISTINGS_LIMIT && newestFirst(entry, top.at(-1)!) >= 0) continue;
+    let at = top.length;
+    while (at > 0 && newestFirst(entry, top[at - 1]!) < 0) at--;
+    top.splice(at, 0, entry);
+    if (top.length > NEW_LISTINGS_LIMIT) top.pop();
+  }
+  return top.map(({ training }) => training);
 }
 
 /** Which feed the RSS is: the site's new listings by default, or a trainer's (src/domain/trainerFeeds.ts). */

@@ -20,8 +20,24 @@ export interface Listable {
 export const instant = (value: Date | string): number =>
   typeof value === 'string' ? Date.parse(value) : value.getTime();
 
+/**
+ * A row's start and end instants, parsed once per row object: the publisher keeps an unchanged
+ * row's object from one snapshot to the next, and every publish asks the list, each feed and the
+ * page digests which rows are still upcoming (tens of thousands of date parses at 5,000 rows).
+ * Rows are not changed in place, so a kept object's dates are its dates.
+ */
+const starts = new WeakMap<object, number>();
+const ends = new WeakMap<object, number>();
+function parsedOnce(memo: WeakMap<object, number>, row: object, value: Date | string): number {
+  let found = memo.get(row);
+  if (found === undefined) memo.set(row, (found = instant(value)));
+  return found;
+}
+export const startOf = (row: Pick<Listable, 'startDate'>): number => parsedOnce(starts, row, row.startDate);
+export const endOf = (row: Pick<Listable, 'endDate'>): number => parsedOnce(ends, row, row.endDate);
+
 export function isListed(t: Pick<Listable, 'isPublished' | 'endDate'>, now: Date): boolean {
-  return t.isPublished && instant(t.endDate) > now.getTime();
+  return t.isPublished && endOf(t) > now.getTime();
 }
 
 // Code-unit order, not localeCompare: the database, Node and browsers must sort titles alike.
@@ -46,7 +62,7 @@ export function publicListing<T extends Listable>(rows: readonly T[], now: Date 
   // rows are some 60,000 comparisons, at every publish).
   const keyed = rows
     .filter((t) => isListed(t, now))
-    .map((row) => ({ row, start: instant(row.startDate), rank: availabilityRank(row.availability) }));
+    .map((row) => ({ row, start: startOf(row), rank: availabilityRank(row.availability) }));
   keyed.sort(
     (a, b) => a.start - b.start || a.rank - b.rank || byText(a.row.title, b.row.title) || byText(a.row.id, b.row.id),
   );

@@ -53,11 +53,17 @@ function sharedDigest(data: SiteData): string {
   return found;
 }
 
+const statePageCodes = new WeakMap<SiteData, Set<string>>();
+function hasStatePage(training: SiteTraining, data: SiteData): boolean {
+  let codes = statePageCodes.get(data);
+  if (!codes) statePageCodes.set(data, (codes = new Set(listedStates(data).map((s) => s.code))));
+  return training.state !== null && codes.has(training.state);
+}
+
 const pageDigests = new WeakMap<SiteTraining, { inputs: string; digest: string }>();
 /** The key of a /training/{id} page (asked for every training whenever one page is rendered). */
 export function trainingPageDigest(training: SiteTraining, data: SiteData): string {
-  const hasStatePage = listedStates(data).some((s) => s.code === training.state);
-  const inputs = `${sharedDigest(data)}/${hasStatePage}`;
+  const inputs = `${sharedDigest(data)}/${hasStatePage(training, data)}`;
   const found = pageDigests.get(training);
   if (found?.inputs === inputs) return found.digest;
   const key = digest(inputs, trainingDigest(training));

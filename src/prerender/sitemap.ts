@@ -1,4 +1,4 @@
-import type { SiteData } from '../domain/siteData';
+import type { SiteData, SiteTraining } from '../domain/siteData';
 import { statePath } from '../domain/statePages';
 import { MAP_PATH } from '../domain/stateMap';
 import { listedStates, upcomingTrainings } from './siteData';
@@ -17,22 +17,31 @@ const escapeXml = (text: string) =>
  * Trainer pages: /trainers with its further pages, and the page of each trainer with a listed
  * training (the others are noindex).
  */
+const urlLine = (loc: string, lastmod: string) =>
+  `  <url><loc>${escapeXml(loc)}</loc>${lastmod ? `<lastmod>${new Date(lastmod).toISOString()}</lastmod>` : ''}</url>`;
+
+/**
+ * A training's line, kept with its row object: the publisher keeps an unchanged row's object from
+ * one snapshot to the next, and every edit writes the sitemap again (thousands of URLs at 5,000).
+ */
+const trainingLines = new WeakMap<SiteTraining, { site: string; line: string }>();
+function trainingLine(training: SiteTraining, site: URL): string {
+  const found = trainingLines.get(training);
+  if (found?.site === site.href) return found.line;
+  const line = urlLine(new URL(trainingPath(training.id), site).href, training.updatedAt);
+  trainingLines.set(training, { site: site.href, line });
+  return line;
+}
+
 export function sitemapXml(data: SiteData, site: URL): string {
   const listed = upcomingTrainings(data);
   const newest = listed.reduce((max, t) => (t.updatedAt > max ? t.updatedAt : max), '');
-  const entries = [
-    ...STATIC_PATHS.map((path) => ({ loc: new URL(path, site).href, lastmod: path === '/' ? newest : '' })),
-    ...listedStates(data).map((s) => ({ loc: new URL(statePath(s.code)!, site).href, lastmod: '' })),
-    ...listed.map((t) => ({ loc: new URL(trainingPath(t.id), site).href, lastmod: t.updatedAt })),
-    ...trainersIndexPages(data).map(({ page }) => ({ loc: new URL(trainersIndexPath(page), site).href, lastmod: '' })),
-    ...listedTrainers(data).map(({ trainer }) => ({
-      loc: new URL(trainerPagePath(trainer.slug), site).href,
-      lastmod: '',
-    })),
+  const urls = [
+    ...STATIC_PATHS.map((path) => urlLine(new URL(path, site).href, path === '/' ? newest : '')),
+    ...listedStates(data).map((s) => urlLine(new URL(statePath(s.code)!, site).href, '')),
+    ...listed.map((t) => trainingLine(t, site)),
+    ...trainersIndexPages(data).map(({ page }) => urlLine(new URL(trainersIndexPath(page), site).href, '')),
+    ...listedTrainers(data).map(({ trainer }) => urlLine(new URL(trainerPagePath(trainer.slug), site).href, '')),
   ];
-  const urls = entries.map(
-    (e) =>
-      `  <url><loc>${escapeXml(e.loc)}</loc>${e.lastmod ? `<lastmod>${new Date(e.lastmod).toISOString()}</lastmod>` : ''}</url>`,
-  );
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join('\n')}\n</urlset>\n`;
 }

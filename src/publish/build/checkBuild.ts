@@ -91,10 +91,17 @@ export function jsonLdProblems(html: string, file: string): string[] {
 /** A feed written from its parts (directFiles.ts), checked before it is written: no unpublished training. */
 export function feedProblems(parts: readonly Uint8Array[], published: ReadonlySet<string>, feed: string): string[] {
   for (const part of parts) {
-    const bytes = Buffer.from(part.buffer, part.byteOffset, part.byteLength);
-    if (feedUids(bytes).some((id) => !published.has(id))) return [`feed ${feed} holds an unpublished training`];
+    if (uidsOf(part).some((id) => !published.has(id))) return [`feed ${feed} holds an unpublished training`];
   }
   return [];
+}
+
+/** A kept event's UIDs, read once: an unchanged training's encoded event outlives a publish. */
+const partUids = new WeakMap<Uint8Array, string[]>();
+function uidsOf(part: Uint8Array): string[] {
+  let found = partUids.get(part);
+  if (!found) partUids.set(part, (found = feedUids(Buffer.from(part.buffer, part.byteOffset, part.byteLength))));
+  return found;
 }
 
 const UID_LINE = Buffer.from('\nUID:');
