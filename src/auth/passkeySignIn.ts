@@ -1,0 +1,124 @@
+import type { APIContext } from 'astro';
+import {
+  generateAuthenticationOptions,
+  verifyAuthenticationResponse,
+  type AuthenticationResponseJSON,
+  type PublicKeyCredentialRequestOptionsJSON,
+} from '@simplewebauthn/server';
+import type { z } from 'zod';
+import * as admins from '../data/admins';
+import * as passkeys from '../data/passkeys';
+import type { AuthenticationCredentialSchema } from '../domain/passkeys';
+import { recordSecurityEvent } from '../services/securityLog';
+import { clientIp } from './guard';
+import { userHandleOf } from './passkeys';
+import { readPendingLogin } from './pendingLogin';
+import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';
+import { admit, succeeded } from './throttle';
+
+/**
+ * Signing in with a passkey (docs/product.md, "Team and sign-in"), two ways:
+ * - as the second factor, after the password step: the assertion must come from a passkey of the
+ *   member whose step is pending;
+ * - instead of the password (no pending step): the discoverable credential names the member. User
+ *   verification (the device's PIN or biometrics) is then required, so the passkey alone is still
+ *   two factors.
+ * The challenge is single-use and expires; the signature counter must move on; failures are
+ * throttled like passwords (src/auth/throttle.ts) and go into the security log.
+ */
+
+export type PasskeySignIn =
+  | { ok: true; adminId: string }
+  | { ok: false; reason: 'invalid' }
+  | { ok: false; reason: 'throttled'; retryAfter: number };
+
+type Credential = z.output<typeof AuthenticationCredentialSchema>;
+
+export async function authenticationOptions(ctx: APIContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  const pending = await readPendingLogin(ctx);
+  const allowed = pending ? await passkeys.listFor(pending.adminId) : [];
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty(ctx).rpID,
+    allowCredentials: allowed.map((row) => ({ id: row.id, transports: row.transports })),
+    userVerification: pending ? 'preferred' : 'required',
+    timeout: CHALLENGE_TTL_MS,
+  });
+  await passkeys.saveChallenge(options.challenge, 'authentication', pending?.adminId ?? null, CHALLENGE_TTL_MS);
+  return options;
+}
+
+/** Checks a passkey assertion; on success the caller completes the sign-in (completeLogin). */
+export async function checkPasskey(ctx: APIContext, credential: Credential): Promise<PasskeySignIn> {
+  const ip = clientIp(ctx);
+  const pending = await readPendingLogin(ctx);
+  const passkey = await passkeys.findById(credential.id);
+  const owner = passkey && (await admins.findById(passkey.adminId));
+  const claimed = pending ? await admins.findById(pending.adminId) : owner;
+  // The second factor shares its back-off subject with the code check (src/auth/twoFactor.ts); a
+  // passwordless attempt has its own. An unknown credential counts against the address.
+  const subject = pending ? `second-factor:${claimed?.email ?? ''}` : `passkey:${owner?.email ?? '(unknown passkey)'}`;
+  const admission = await admit(subject, ip);
+  if (!admission.allowed) return { ok: false, reason: 'throttled', retryAfter: admission.retryAfterSeconds };
+
+  const challenge = signedChallenge(credential.response.clientDataJSON);
+  const given = challenge ? await passkeys.takeChallenge(challenge, 'authentication') : undefined;
+  const verified =
+    challenge !== null &&
+    given !== undefined &&
+    passkey !== undefined &&
+    owner !== undefined &&
+    given.adminId === (pending?.adminId ?? null) &&
+    (!pending || passkey.adminId === pending.adminId) &&
+    handleMatches(credential, passkey.adminId) &&
+    (await verify(ctx, credential, passkey, challenge, !pending));
+  if (!verified || !owner) {
+    const actor = claimed ? { id: claimed.id, email: claimed.email } : { id: null, email: '(unknown passkey)' };
+    await recordSecurityEvent({
+      type: pending ? 'second-factor-failed' : 'sign-in-failed',
+      actor,
+      ip,
+      detail: { method: 'passkey' },
+    });
+    return { ok: false, reason: 'invalid' };
+  }
+  await succeeded(subject, ip, admission.keys);
+  return { ok: true, adminId: owner.id };
+}
+
+/** A discoverable credential says whose it is; it must be the member the passkey was registered to. */
+function handleMatches(credential: Credential, adminId: string): boolean {
+  const handle = credential.response.userHandle;
+  if (!handle) return true;
+  return Buffer.from(handle, 'base64url').equals(Buffer.from(userHandleOf(adminId)));
+}
+
+async function verify(
+  ctx: APIContext,
+  credential: Credential,
+  passkey: passkeys.PasskeyRow,
+  challenge: string,
+  requireUserVerification: boolean,
+): Promise<boolean> {
+  const rp = relyingParty(ctx);
+  try {
+    const result = await verifyAuthenticationResponse({
+      response: credential as unknown as AuthenticationResponseJSON,
+      expectedChallenge: challenge,
+      expectedOrigin: rp.origins,
+      expectedRPID: rp.rpIDs,
+      credential: {
+        id: passkey.id,
+        publicKey: new Uint8Array(passkey.publicKey),
+        counter: passkey.counter,
+        transports: passkey.transports,
+      },
+      requireUserVerification,
+    });
+    // The counter is written only if no parallel use moved it first.
+    return (
+      result.verified && (await passkeys.recordUse(passkey.id, passkey.counter, result.authenticationInfo.newCounter))
+    );
+  } catch {
+    return false;
+  }
+}
