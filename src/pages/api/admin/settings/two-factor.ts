@@ -1,6 +1,7 @@
-import { endpoint, json, readJson } from '../../../../server/http';
+import { endpoint, HttpError, json, readJson } from '../../../../server/http';
 import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
 import { clientIp, requireRole } from '../../../../auth/guard';
+import { hasSecondFactor } from '../../../../auth/secondFactors';
 import * as twoFactor from '../../../../data/twoFactor';
 import { recordSecurityEvent } from '../../../../services/securityLog';
 
@@ -16,6 +17,10 @@ export const GET = endpoint(async (ctx) => {
 export const PUT = endpoint(async (ctx) => {
   const admin = await requireRole(ctx, 'owner');
   const { required } = await readJson(ctx, TwoFactorPolicySchema);
+  // The owner would shut themselves out of everything but enrolment: they go first.
+  if (required && !(await hasSecondFactor(admin.adminId))) {
+    throw new HttpError(409, 'Set up two-factor sign-in for yourself first, on this Account page');
+  }
   const before = await twoFactor.twoFactorRequired();
   await twoFactor.setTwoFactorRequired(required);
   if (before !== required) {

@@ -1,0 +1,351 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { generate } from 'otplib';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
+import * as admins from '../../src/data/admins';
+import { getSql } from '../../src/data/db';
+import { hashPassword } from '../../src/auth/passwords';
+import { FREE_FAILURES_PER_ACCOUNT } from '../../src/auth/throttle';
+import { resetDatabase } from '../support/reset';
+
+/**
+ * Two-factor sign-in through the real server (docs/product.md, "Two-factor sign-in"): TOTP
+ * enrolment, the pending step after the password, each code once, recovery codes, expiry,
+ * throttling, the owner's requirement and the reset-2fa command. Each test uses its own member and
+ * client address (TRUST_PROXY=loopback: X-Forwarded-For names the client), so throttling in one
+ * test never reaches another.
+ */
+const base = () => process.env.TEST_BASE_URL!;
+const PASSWORD = 'correct horse battery staple';
+
+interface Browser {
+  ip: string;
+  cookies: Map<string, string>;
+}
+
+let addresses = 0;
+
+/** A client that keeps cookies like a browser, from an address of its own. */
+function browser(): Browser {
+  addresses += 1;
+  return { ip: `198.18.${Math.floor(addresses / 250)}.${1 + (addresses % 250)}`, cookies: new Map() };
+}
+
+async function call(b: Browser, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${base()}${path}`, {
+    method,
+    headers: {
+      origin: base(),
+      'x-forwarded-for': b.ip,
+      cookie: [...b.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+      ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const setCookies = response.headers.getSetCookie();
+  for (const cookie of setCookies) {
+    const [pair, ...attributes] = cookie.split(';');
+    const [name, value] = pair!.split('=') as [string, string];
+    if (attributes.some((a) => /max-age=0/i.test(a.trim()))) b.cookies.delete(name);
+    else b.cookies.set(name, value);
+  }
+  const text = await response.text();
+  const parsed: any = text ? JSON.parse(text) : null;
+  return { status: response.status, body: parsed, setCookies, response };
+}
+
+const signedIn = async (b: Browser) => (await call(b, 'GET', '/api/admin/session')).body.authenticated as boolean;
+
+async function newMember(role: 'admin' | 'editor' = 'admin') {
+  const email = `member-${randomBytes(5).toString('hex')}@example.com`;
+  const member = await admins.insert(email, await hashPassword(PASSWORD), role);
+  created.push(member.id);
+  return { id: member.id, email };
+}
+
+async function signIn(b: Browser, email: string) {
+  return call(b, 'POST', '/api/admin/login', { email, password: PASSWORD });
+}
+
+/** A code for the next 30-second step: the current one was used to enrol, and each step works once. */
+const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });
+
+/** Signs in, turns TOTP on; the secret and the recovery codes as the Account page would show them. */
+async function enrolledMember() {
+  const member = await newMember();
+  const b = browser();
+  expect((await signIn(b, member.email)).status).toBe(200);
+  const started = await call(b, 'POST', '/api/admin/me/totp');
+  expect(started.status).toBe(200);
+  const { secret, otpauthUrl } = started.body as { secret: string; otpauthUrl: string };
+  expect(otpauthUrl).toContain(`secret=${secret}`);
+  expect(otpauthUrl).toContain(encodeURIComponent(member.email));
+  const verified = await call(b, 'POST', '/api/admin/me/totp/verify', { code: await generate({ secret }) });
+  expect(verified.status).toBe(200);
+  const recoveryCodes = verified.body.recoveryCodes as string[];
+  return { ...member, secret, recoveryCodes, browser: b };
+}
+
+async function securityEvents(email: string): Promise<string[]> {
+  const sql = await getSql();
+  const rows = await sql<{ action: string }[]>`
+    select action from change_history
+    where entity_type = 'security' and (lower(admin_email) = lower(${email}) or lower(subject_email) = lower(${email}))
+    order by id`;
+  return rows.map((row) => row.action);
+}
+
+const created: string[] = [];
+
+beforeEach(async () => {
+  await resetDatabase();
+  const sql = await getSql();
+  await sql`update site_settings set require_two_factor = false`;
+});
+
+afterAll(async () => {
+  const sql = await getSql();
+  await sql`update site_settings set require_two_factor = false`;
+  await sql`delete from admin_users where id = any(${created}::uuid[])`;
+  // The owner enrolled in the policy test; other test files expect a password-only owner.
+  await sql`update admin_users set totp_secret = null, totp_enabled_at = null, totp_last_step = null`;
+  await sql`delete from admin_recovery_codes`;
+});
+
+describe('two-factor sign-in with an authenticator app', () => {
+  test('enrolment answers ten recovery codes once; the status never shows the secret', async () => {
+    const member = await enrolledMember();
+    expect(member.recoveryCodes).toHaveLength(10);
+    expect(new Set(member.recoveryCodes).size).toBe(10);
+    const status = await call(member.browser, 'GET', '/api/admin/me/totp');
+    expect(status.body).toEqual({ enabled: true, recoveryCodesLeft: 10 });
+    // Once on, a new secret is refused: the active one is never replaced or shown again.
+    expect((await call(member.browser, 'POST', '/api/admin/me/totp')).status).toBe(409);
+  });
+
+  test('a wrong first code does not turn TOTP on', async () => {
+    const member = await newMember();
+    const b = browser();
+    await signIn(b, member.email);
+    await call(b, 'POST', '/api/admin/me/totp');
+    const wrong = await call(b, 'POST', '/api/admin/me/totp/verify', { code: '000000' });
+    expect(wrong.status).toBe(400);
+    expect(wrong.body.fieldErrors.code).toBeDefined();
+    expect((await call(b, 'GET', '/api/admin/me/totp')).body.enabled).toBe(false);
+  });
+
+  test('the password alone creates no session; a valid code does, and the same code again does not', async () => {
+    const member = await enrolledMember();
+    const b = browser();
+    const password = await signIn(b, member.email);
+    expect(password.status).toBe(200);
+    expect(password.body).toEqual({ twoFactorRequired: true, methods: ['totp', 'recovery'] });
+    expect(password.setCookies.some((c) => c.startsWith('emdr_admin_session='))).toBe(false);
+    const pending = password.setCookies.find((c) => c.startsWith('emdr_pending='));
+    expect(pending).toMatch(/HttpOnly/i);
+    expect(pending).toMatch(/SameSite=Strict/i);
+    expect(await signedIn(b)).toBe(false);
+    expect((await call(b, 'GET', '/api/admin/trainers')).status).toBe(401);
+
+    const code = await nextCode(member.secret);
+    const done = await call(b, 'POST', '/api/admin/login/second-factor', { code });
+    expect(done.status).toBe(200);
+    expect(done.body).toEqual({ authenticated: true, admin: { email: member.email } });
+    expect(await signedIn(b)).toBe(true);
+
+    // The same code, in a fresh sign-in from another browser, is refused.
+    const other = browser();
+    expect((await signIn(other, member.email)).body.twoFactorRequired).toBe(true);
+    const reused = await call(other, 'POST', '/api/admin/login/second-factor', { code });
+    expect(reused.status).toBe(401);
+    expect(reused.body.error).toBe('Invalid code');
+    expect(await signedIn(other)).toBe(false);
+
+    expect(await securityEvents(member.email)).toEqual(
+      expect.arrayContaining(['totp-enabled', 'sign-in', 'second-factor-failed']),
+    );
+  });
+
+  test('a recovery code works once', async () => {
+    const member = await enrolledMember();
+    const [code] = member.recoveryCodes;
+    const first = browser();
+    await signIn(first, member.email);
+    // Typed in capitals with spaces around, as people copy them.
+    const used = await call(first, 'POST', '/api/admin/login/second-factor', { code: ` ${code!.toUpperCase()} ` });
+    expect(used.status).toBe(200);
+    expect(await signedIn(first)).toBe(true);
+    expect((await call(first, 'GET', '/api/admin/me/totp')).body.recoveryCodesLeft).toBe(9);
+
+    const second = browser();
+    await signIn(second, member.email);
+    expect((await call(second, 'POST', '/api/admin/login/second-factor', { code })).status).toBe(401);
+    expect(await signedIn(second)).toBe(false);
+    const events = await securityEvents(member.email);
+    expect(events).toContain('recovery-code-used');
+  });
+
+  test('the pending step is refused once it has expired, and the browser goes back to the password step', async () => {
+    const member = await enrolledMember();
+    const b = browser();
+    await signIn(b, member.email);
+    expect(b.cookies.has('emdr_pending')).toBe(true);
+    // Five minutes later, without waiting them: the step's expiry is in the past.
+    const sql = await getSql();
+    await sql`update admin_pending_logins set expires_at = now() - interval '1 second' where admin_id = ${member.id}`;
+    const late = await call(b, 'POST', '/api/admin/login/second-factor', { code: await nextCode(member.secret) });
+    expect(late.status).toBe(401);
+    expect(late.body.error).toMatch(/expired/i);
+    expect(b.cookies.has('emdr_pending')).toBe(false);
+    expect(await signedIn(b)).toBe(false);
+  });
+
+  test('a second-factor step without a password step is refused', async () => {
+    const b = browser();
+    const response = await call(b, 'POST', '/api/admin/login/second-factor', { code: '123456' });
+    expect(response.status).toBe(401);
+  });
+
+  test('wrong codes are throttled like passwords', async () => {
+    const member = await enrolledMember();
+    const b = browser();
+    await signIn(b, member.email);
+    const statuses: number[] = [];
+    for (let i = 0; i < FREE_FAILURES_PER_ACCOUNT + 2; i++) {
+      statuses.push((await call(b, 'POST', '/api/admin/login/second-factor', { code: '000000' })).status);
+    }
+    expect(statuses.slice(0, FREE_FAILURES_PER_ACCOUNT)).toEqual(Array(FREE_FAILURES_PER_ACCOUNT).fill(401));
+    expect(statuses.slice(FREE_FAILURES_PER_ACCOUNT)).toEqual([429, 429]);
+    // Even the right code waits now.
+    const blocked = await call(b, 'POST', '/api/admin/login/second-factor', { code: await nextCode(member.secret) });
+    expect(blocked.status).toBe(429);
+    expect(Number(blocked.response.headers.get('retry-after'))).toBeGreaterThan(0);
+    // A correct password again does not wipe the second-factor failures.
+    await signIn(b, member.email);
+    expect((await call(b, 'POST', '/api/admin/login/second-factor', { code: '000000' })).status).toBe(429);
+  });
+
+  test('turning TOTP off needs a current code; then the password alone signs in again', async () => {
+    const member = await enrolledMember();
+    expect((await call(member.browser, 'DELETE', '/api/admin/me/totp', { code: '000000' })).status).toBe(400);
+    const off = await call(member.browser, 'DELETE', '/api/admin/me/totp', { code: member.recoveryCodes[3] });
+    expect(off.status).toBe(200);
+    expect(off.body.enabled).toBe(false);
+    const b = browser();
+    const again = await signIn(b, member.email);
+    expect(again.body).toEqual({ authenticated: true, admin: { email: member.email } });
+    expect(await securityEvents(member.email)).toContain('totp-disabled');
+  });
+
+  test('new recovery codes replace the old ones', async () => {
+    const member = await enrolledMember();
+    const renewed = await call(member.browser, 'POST', '/api/admin/me/totp/recovery-codes', {
+      code: member.recoveryCodes[0],
+    });
+    expect(renewed.status).toBe(200);
+    expect(renewed.body.recoveryCodes).toHaveLength(10);
+    const b = browser();
+    await signIn(b, member.email);
+    expect((await call(b, 'POST', '/api/admin/login/second-factor', { code: member.recoveryCodes[1] })).status).toBe(
+      401,
+    );
+    expect(
+      (await call(b, 'POST', '/api/admin/login/second-factor', { code: renewed.body.recoveryCodes[0] })).status,
+    ).toBe(200);
+    expect(await securityEvents(member.email)).toContain('recovery-codes-renewed');
+  });
+
+  test('a member without two-factor sign-in signs in with the password as before', async () => {
+    const member = await newMember();
+    const b = browser();
+    const response = await signIn(b, member.email);
+    expect(response.status).toBe(200);
+    expect(response.body).toEqual({ authenticated: true, admin: { email: member.email } });
+    expect(await signedIn(b)).toBe(true);
+  });
+});
+
+describe('the owner requires two-factor sign-in', () => {
+  test('a member without it is sent to enrolment, can do nothing else, and works once enrolled', async () => {
+    const owner = browser();
+    expect(
+      (
+        await call(owner, 'POST', '/api/admin/login', {
+          email: process.env.ADMIN_EMAIL,
+          password: process.env.ADMIN_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    const member = await newMember('editor');
+    const editor = browser();
+    await signIn(editor, member.email);
+    // Only the owner decides, and only once they have a second factor themselves.
+    expect((await call(editor, 'PUT', '/api/admin/settings/two-factor', { required: true })).status).toBe(403);
+    expect((await call(owner, 'PUT', '/api/admin/settings/two-factor', { required: true })).status).toBe(409);
+    const ownerTotp = await call(owner, 'POST', '/api/admin/me/totp');
+    const ownerOn = await call(owner, 'POST', '/api/admin/me/totp/verify', {
+      code: await generate({ secret: ownerTotp.body.secret }),
+    });
+    expect(ownerOn.status).toBe(200);
+    expect((await call(owner, 'PUT', '/api/admin/settings/two-factor', { required: 'yes' })).status).toBe(400);
+    expect((await call(owner, 'PUT', '/api/admin/settings/two-factor', { required: true })).body).toEqual({
+      required: true,
+    });
+    expect((await call(owner, 'GET', '/api/admin/settings/two-factor')).body).toEqual({ required: true });
+
+    const b = browser();
+    const login = await signIn(b, member.email);
+    expect(login.status).toBe(200);
+    expect(login.body).toEqual({ authenticated: true, admin: { email: member.email }, enrolmentRequired: true });
+    const refused = await call(b, 'GET', '/api/admin/trainers');
+    expect(refused.status).toBe(403);
+    expect(refused.body.error).toMatch(/Two-factor sign-in required/);
+    // The session that was already open is held back too.
+    expect((await call(editor, 'GET', '/api/admin/trainers')).status).toBe(403);
+
+    const started = await call(b, 'POST', '/api/admin/me/totp');
+    expect(started.status).toBe(200);
+    const verified = await call(b, 'POST', '/api/admin/me/totp/verify', {
+      code: await generate({ secret: started.body.secret }),
+    });
+    expect(verified.status).toBe(200);
+    expect((await call(b, 'GET', '/api/admin/trainers')).status).toBe(200);
+    expect(await securityEvents(process.env.ADMIN_EMAIL!)).toContain('two-factor-policy-changed');
+  });
+});
+
+describe('npm run admin -- reset-2fa', () => {
+  function resetTwoFactor(email: string): Promise<{ code: number | null; output: string }> {
+    return new Promise((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'reset-2fa', '--email', email], {
+        cwd: process.cwd(),
+        env: process.env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
+      let output = '';
+      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('error', reject);
+      child.once('exit', (code) => resolve({ code, output }));
+    });
+  }
+
+  test('a lost device: TOTP off, sessions ended, the password signs in; an unknown email exits 2', async () => {
+    const member = await enrolledMember();
+    expect(await signedIn(member.browser)).toBe(true);
+
+    const reset = await resetTwoFactor(member.email);
+    expect(reset.code).toBe(0);
+    expect(reset.output).toContain(`Two-factor sign-in reset for ${member.email}`);
+    expect(reset.output).not.toContain(member.secret);
+    expect(await signedIn(member.browser)).toBe(false);
+
+    const b = browser();
+    expect((await signIn(b, member.email)).body).toEqual({ authenticated: true, admin: { email: member.email } });
+    expect(await securityEvents(member.email)).toContain('two-factor-reset');
+
+    const unknown = await resetTwoFactor('nobody@example.com');
+    expect(unknown.code).toBe(2);
+    expect(unknown.output).toContain('No admin with the email nobody@example.com');
+  });
+});
