@@ -1,5 +1,6 @@
-import type { ChangeAction, ChangeEntry, ChangesQuery, EntityType } from '../domain/history';
-import { getSql } from './db';
+import type { ChangeAction, ChangesQuery, EntityType, HistoryEntry, SecurityEntry } from '../domain/history';
+import { isUuid } from '../domain/fields';
+import { getSql, type Sql } from './db';
 import type { Tx } from './publishQueue';
 
 /** The change history repository: one row per admin change, written in the change's transaction. */
@@ -23,18 +24,100 @@ export async function record(tx: Tx, change: NewChange): Promise<void> {
             ${asJson(change.before)}, ${asJson(change.after)})`;
 }
 
-/** Newest first, one page, optionally only one entity type or one record; with the total count. */
-export async function list(query: ChangesQuery): Promise<{ entries: ChangeEntry[]; total: number }> {
+/** The filters of a history query (src/domain/history.ts), paging aside. */
+type Filters = Omit<ChangesQuery, 'page' | 'limit'>;
+
+interface Row {
+  id: string;
+  changedAt: Date;
+  adminEmail: string;
+  entityType: EntityType | 'security';
+  entityId: string | null;
+  action: string;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+  subjectEmail: string | null;
+  clientAddress: string | null;
+  detail: SecurityEntry['detail'];
+}
+
+function where(sql: Sql, filters: Filters, beforeId: string | null = null) {
+  const entityType = filters.entityType ?? null;
+  const entityId = filters.entityId ?? null;
+  const type = filters.type ?? null;
+  const actorId = filters.actor && isUuid(filters.actor) ? filters.actor : null;
+  const actorEmail = filters.actor && !actorId ? filters.actor : null;
+  const kind =
+    filters.kind === 'security'
+      ? sql`entity_type = 'security'`
+      : filters.kind === 'records'
+        ? sql`entity_type <> 'security'`
+        : sql`true`;
+  return sql`
+    where ${kind}
+      and (${entityType}::text is null or entity_type = ${entityType})
+      and (${entityId}::uuid is null or entity_id = ${entityId}::uuid)
+      and (${type}::text is null or action = ${type})
+      and (${actorId}::uuid is null or admin_id = ${actorId}::uuid)
+      and (${actorEmail}::text is null or lower(admin_email) = lower(${actorEmail}))
+      and (${beforeId}::bigint is null or id < ${beforeId}::bigint)`;
+}
+
+const COLUMNS = 'id::text, changed_at, admin_email, entity_type, entity_id, action, before, after, subject_email, client_address, detail';
+
+/** Record entries keep the shape they have always had; security entries have their own. */
+function toEntry(row: Row): HistoryEntry {
+  if (row.entityType === 'security') {
+    const entry: SecurityEntry = {
+      id: row.id,
+      changedAt: row.changedAt as unknown as string,
+      entityType: 'security',
+      type: row.action as SecurityEntry['type'],
+      adminEmail: row.adminEmail,
+      clientAddress: row.clientAddress,
+      subject: row.subjectEmail === null ? null : { id: row.entityId, email: row.subjectEmail },
+      detail: row.detail,
+    };
+    return entry;
+  }
+  return {
+    id: row.id,
+    changedAt: row.changedAt as unknown as string,
+    adminEmail: row.adminEmail,
+    entityType: row.entityType,
+    entityId: row.entityId!,
+    action: row.action as ChangeAction,
+    before: row.before,
+    after: row.after,
+  };
+}
+
+/** Newest first, one page of the entries the filters match; with the total count. */
+export async function list(query: ChangesQuery): Promise<{ entries: HistoryEntry[]; total: number }> {
   const sql = await getSql();
-  const type = query.entityType ?? null;
-  const id = query.entityId ?? null;
-  const where = () => sql`
-    where (${type}::text is null or entity_type = ${type}) and (${id}::uuid is null or entity_id = ${id}::uuid)`;
-  const entries = await sql<ChangeEntry[]>`
-    select id::text, changed_at, admin_email, entity_type, entity_id, action, before, after
-    from change_history ${where()}
+  const rows = await sql<Row[]>`
+    select ${sql.unsafe(COLUMNS)} from change_history ${where(sql, query)}
     order by change_history.id desc
     limit ${query.limit} offset ${(query.page - 1) * query.limit}`;
-  const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from change_history ${where()}`;
-  return { entries, total: counted!.n };
+  const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from change_history ${where(sql, query)}`;
+  return { entries: rows.map(toEntry), total: counted!.n };
+}
+
+/**
+ * Every entry the filters match, newest first, read in batches by id (never an offset, never the
+ * whole history at once, and no cursor holding the one embedded connection between batches).
+ */
+export async function* batches(filters: Filters, size = 500): AsyncGenerator<HistoryEntry[]> {
+  const sql = await getSql();
+  let beforeId: string | null = null;
+  for (;;) {
+    const rows: Row[] = await sql<Row[]>`
+      select ${sql.unsafe(COLUMNS)} from change_history ${where(sql, filters, beforeId)}
+      order by change_history.id desc
+      limit ${size}`;
+    if (rows.length === 0) return;
+    yield rows.map(toEntry);
+    if (rows.length < size) return;
+    beforeId = rows[rows.length - 1]!.id;
+  }
 }

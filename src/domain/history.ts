@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { isUuid } from './fields';
+import { canManageSite, type Role } from './roles';
+import { SECURITY_EVENT_TYPES, type SecurityEventType } from './securityEvents';
 
 /** The history of admin changes: what one entry says, and how `GET /api/admin/changes` is asked. */
 export const ENTITY_TYPES = ['trainer', 'training'] as const;
@@ -22,6 +24,44 @@ export interface ChangeEntry {
   after: Record<string, unknown> | null;
 }
 
+/**
+ * A security event in the history (docs/product.md, "Security log"): who (the email they used), when,
+ * what, from which network (the address truncated to /24 or /48), about whom, and what else matters.
+ */
+export interface SecurityEntry {
+  id: string;
+  changedAt: string;
+  entityType: 'security';
+  type: SecurityEventType;
+  adminEmail: string;
+  clientAddress: string | null;
+  subject: { id: string | null; email: string } | null;
+  detail: Record<string, string | number | boolean | null> | null;
+}
+
+export type HistoryEntry = ChangeEntry | SecurityEntry;
+
+export const isSecurityEntry = (entry: HistoryEntry): entry is SecurityEntry => entry.entityType === 'security';
+
+/**
+ * Which entries a query reads: the records' changes (the default, what the history has always
+ * answered), the security events, or both. A `type` alone picks its own kind.
+ */
+export const HISTORY_KINDS = ['records', 'security', 'all'] as const;
+export type HistoryKind = (typeof HISTORY_KINDS)[number];
+
+export const HISTORY_TYPES = [...CHANGE_ACTIONS, ...SECURITY_EVENT_TYPES] as const;
+export type HistoryType = (typeof HISTORY_TYPES)[number];
+
+/**
+ * Who reads the security events: the owner and admins. Editors read the records' changes only
+ * (docs/product.md, "Security log"): who signed in from where is not theirs to see.
+ */
+export const canReadSecurityLog = (role: Role): boolean => canManageSite(role);
+
+export const isSecurityEventType = (type: string): type is SecurityEventType =>
+  (SECURITY_EVENT_TYPES as readonly string[]).includes(type);
+
 const positiveInt = (max: number) =>
   z
     .string()
@@ -29,16 +69,57 @@ const positiveInt = (max: number) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, { error: `Must be between 1 and ${max}` });
 
-export const ChangesQuerySchema = z.strictObject({
-  page: positiveInt(1_000_000).default(1),
-  limit: positiveInt(CHANGES_MAX_LIMIT).default(20),
+/** The filters, shared by the JSON pages and the CSV export. */
+const filterFields = {
   entityType: z.enum(ENTITY_TYPES).optional(),
   entityId: z
     .string()
     .refine((value) => isUuid(value), { error: 'Must be a record id' })
     .optional(),
-});
+  kind: z.enum(HISTORY_KINDS).optional(),
+  type: z.enum(HISTORY_TYPES, { error: 'Must be a change or security event type' }).optional(),
+  /** A member's id, or the email an entry names (also a failed sign-in's typed email). */
+  actor: z
+    .string()
+    .trim()
+    .max(320)
+    .refine((value) => isUuid(value) || /^[^\s@]+@[^\s@]+$/.test(value), {
+      error: 'Must be a member id or an email address',
+    })
+    .optional(),
+};
+
+type Filters = { [K in keyof typeof filterFields]?: z.output<(typeof filterFields)[K]> };
+
+/** The kind a query reads, and the contradictions (a security type with kind=records) named by field. */
+function resolveKind<T extends Filters>(query: T, context: z.core.$RefinementCtx<T>): T & { kind: HistoryKind } {
+  const typeKind = query.type === undefined ? undefined : isSecurityEventType(query.type) ? 'security' : 'records';
+  const kind = query.kind ?? typeKind ?? 'records';
+  if (typeKind && kind !== 'all' && kind !== typeKind)
+    context.addIssue({
+      code: 'custom',
+      path: ['type'],
+      message: `Not a ${kind === 'security' ? 'security event' : 'change'} type`,
+    });
+  if (kind === 'security' && query.entityType)
+    context.addIssue({ code: 'custom', path: ['entityType'], message: 'Security events are not about a record' });
+  return { ...query, kind };
+}
+
+export const ChangesQuerySchema = z
+  .strictObject({
+    page: positiveInt(1_000_000).default(1),
+    limit: positiveInt(CHANGES_MAX_LIMIT).default(20),
+    ...filterFields,
+  })
+  .transform((query, context) => resolveKind(query, context));
 export type ChangesQuery = z.output<typeof ChangesQuerySchema>;
+
+/** `GET /api/admin/changes.csv`: the same filters, every matching entry. */
+export const ChangesExportSchema = z
+  .strictObject(filterFields)
+  .transform((query, context) => resolveKind(query, context));
+export type ChangesExport = z.output<typeof ChangesExportSchema>;
 
 /** The fields whose values differ between the two versions (what an entry changed). */
 export function changedFields(entry: Pick<ChangeEntry, 'before' | 'after'>): string[] {

@@ -1,7 +1,12 @@
 import * as history from '../data/history';
-import type { ChangesQuery } from '../domain/history';
+import type { ChangesExport, ChangesQuery } from '../domain/history';
 
 /** `GET /api/admin/changes`: one page of the history, newest first, with the total for paging. */
 export function listChanges(query: ChangesQuery) {
   return history.list(query);
+}
+
+/** `GET /api/admin/changes.csv`: every matching entry, newest first, a batch at a time. */
+export function exportChanges(filters: ChangesExport) {
+  return history.batches(filters);
 }

@@ -1,21 +1,18 @@
-import { json, validationError } from '../../../server/http';
+import { json } from '../../../server/http';
 import { edge } from '../../../server/edge';
-import { requireAdmin } from '../../../auth/guard';
 import { ChangesQuerySchema } from '../../../domain/history';
+import { readHistoryQuery } from '../../../server/historyQuery';
 import { listChanges } from '../../../services/history';
 
 export const prerender = false;
 
 /**
- * The history of admin changes, newest first: `page`, `limit` (at most 100), and optionally
- * `entityType` and `entityId`; the number of matching entries is in `X-Total-Count`.
+ * The history, newest first: `page`, `limit` (at most 100), and optionally `entityType`, `entityId`,
+ * `kind` (records, the default; security; all), `type` and `actor`; the number of matching entries
+ * is in `X-Total-Count`. Security events are for the owner and admins (README.md).
  */
 export const GET = edge(async (ctx) => {
-  await requireAdmin(ctx);
-  const params: Record<string, string> = {};
-  for (const [key, value] of ctx.url.searchParams) params[key] = value;
-  const query = ChangesQuerySchema.safeParse(params);
-  if (!query.success) throw validationError(query.error, 'Invalid query');
-  const { entries, total } = await listChanges(query.data);
+  const query = await readHistoryQuery(ctx, ChangesQuerySchema);
+  const { entries, total } = await listChanges(query);
   return json(entries, 200, { 'x-total-count': String(total) });
 });

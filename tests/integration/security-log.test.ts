@@ -1,0 +1,186 @@
+import { beforeEach, describe, expect, test } from 'vitest';
+import * as admins from '../../src/data/admins';
+import { hashPassword } from '../../src/auth/passwords';
+import { getSql } from '../../src/data/db';
+import { adminClient, type AdminClient } from '../support/adminClient';
+import { validTrainer } from '../support/adminRecords';
+import { resetDatabase } from '../support/reset';
+
+/** Security events in the change history: listed, filtered and exported, without a secret (docs/product.md). */
+const base = () => process.env.TEST_BASE_URL!;
+let owner: AdminClient;
+
+beforeEach(async () => {
+  await resetDatabase();
+  // Security entries of earlier files would only add noise to the counts below.
+  const sql = await getSql();
+  await sql`delete from change_history where entity_type = 'security'`;
+  owner = await adminClient();
+});
+
+/** A sign-in as the browser sends it, from the address a trusted proxy names. */
+const signIn = (email: string, password: string, from: string) =>
+  fetch(`${base()}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: base(), 'x-forwarded-for': from },
+    body: JSON.stringify({ email, password }),
+  });
+
+const security = async (query = '') => {
+  const answer = await owner.call('GET', `/api/admin/changes?kind=security&limit=100${query}`);
+  expect(answer.status).toBe(200);
+  return answer.body as any[];
+};
+
+describe('security log', () => {
+  test('failed and successful sign-ins are listed with the address truncated, and nothing secret', async () => {
+    const wrong = 'Wrong-Password-123!';
+    expect((await signIn(process.env.ADMIN_EMAIL!, wrong, '203.0.113.77')).status).toBe(401);
+    expect((await signIn('nobody@example.org', wrong, '2001:db8:85a3:8d3::7348')).status).toBe(401);
+    expect((await signIn(process.env.ADMIN_EMAIL!, process.env.ADMIN_PASSWORD!, '::ffff:198.51.100.23')).status).toBe(
+      200,
+    );
+
+    const entries = await security();
+    const [success, unknown, failed] = entries.slice(0, 3);
+    expect(success).toMatchObject({
+      entityType: 'security',
+      type: 'sign-in',
+      adminEmail: process.env.ADMIN_EMAIL,
+      clientAddress: '198.51.100.0/24',
+      detail: { method: 'password' },
+    });
+    expect(unknown).toMatchObject({
+      type: 'sign-in-failed',
+      adminEmail: 'nobody@example.org',
+      clientAddress: '2001:db8:85a3::/48',
+      detail: { reason: 'unknown-email' },
+    });
+    expect(failed).toMatchObject({
+      type: 'sign-in-failed',
+      adminEmail: process.env.ADMIN_EMAIL,
+      clientAddress: '203.0.113.0/24',
+      detail: { reason: 'wrong-password' },
+    });
+    expect(Date.parse(failed.changedAt)).toBeGreaterThan(Date.now() - 120_000);
+
+    // The client's own sign-in (beforeEach) came straight from the test: 127.0.0.1.
+    expect(entries.at(-1)).toMatchObject({ type: 'sign-in', clientAddress: '127.0.0.0/24' });
+
+    const whole = JSON.stringify(entries);
+    expect(whole).not.toContain(wrong);
+    expect(whole).not.toContain(process.env.ADMIN_PASSWORD!);
+    expect(whole).not.toContain('203.0.113.77');
+    const csv = await (
+      await fetch(`${base()}/api/admin/changes.csv?kind=security`, { headers: { cookie: owner.cookie } })
+    ).text();
+    expect(csv).not.toContain(wrong);
+    expect(csv).not.toContain(process.env.ADMIN_PASSWORD!);
+  });
+
+  test('filters by type and by actor (email or member id); records stay the default', async () => {
+    await signIn(process.env.ADMIN_EMAIL!, 'not-it', '203.0.113.5');
+    await signIn('Other@Example.org', 'not-it', '203.0.113.6');
+
+    const failures = await security('&type=sign-in-failed');
+    expect(failures.map((e) => e.adminEmail).sort()).toEqual([process.env.ADMIN_EMAIL, 'Other@Example.org'].sort());
+    // A security type alone picks the security events.
+    const byType = await owner.call('GET', '/api/admin/changes?type=sign-in-failed');
+    expect(byType.body).toHaveLength(2);
+    expect(byType.headers.get('x-total-count')).toBe('2');
+
+    const byEmail = await owner.call('GET', '/api/admin/changes?type=sign-in-failed&actor=other@example.org');
+    expect(byEmail.body.map((e: any) => e.adminEmail)).toEqual(['Other@Example.org']);
+
+    const ownerId = (await admins.findByEmail(process.env.ADMIN_EMAIL!))!.id;
+    const byId = await security(`&actor=${ownerId}`);
+    expect(byId.map((e) => e.type).sort()).toEqual(['sign-in', 'sign-in-failed']);
+
+    // Without kind or a security type the history answers the records' changes, as it always has.
+    const records = await owner.call('GET', '/api/admin/changes?limit=100');
+    expect(records.body.every((e: any) => e.entityType !== 'security')).toBe(true);
+    const all = await owner.call('GET', '/api/admin/changes?kind=all&limit=100');
+    expect(all.body.filter((e: any) => e.entityType === 'security')).toHaveLength(3);
+  });
+
+  test('unknown or contradictory filters are 400 naming the field', async () => {
+    for (const [query, field] of [
+      ['type=sign-in-lost', 'type'],
+      ['kind=secrets', 'kind'],
+      ['kind=records&type=sign-in', 'type'],
+      ['kind=security&type=create', 'type'],
+      ['kind=security&entityType=trainer', 'entityType'],
+      ['actor=robert', 'actor'],
+    ]) {
+      const answer = await owner.call('GET', `/api/admin/changes?${query}`);
+      expect(answer.status, query).toBe(400);
+      expect(Object.keys(answer.body.fieldErrors), query).toContain(field);
+      const csv = await owner.call('GET', `/api/admin/changes.csv?${query}`);
+      expect(csv.status, query).toBe(400);
+    }
+    expect((await owner.call('GET', '/api/admin/changes.csv?page=2')).status).toBe(400);
+  });
+
+  test('the CSV export: a download with a header row, RFC 4180 quoting and no formulas', async () => {
+    await signIn('=1+2@example.org', 'nope', '203.0.113.9');
+    const trainer = await owner.call('POST', '/api/admin/trainers', {
+      ...validTrainer,
+      name: '=HYPERLINK("http://evil.example", "a, b")',
+    });
+    expect(trainer.status).toBe(201);
+    const response = await fetch(`${base()}/api/admin/changes.csv?kind=all`, { headers: { cookie: owner.cookie } });
+    expect(response.status).toBe(200);
+    expect(response.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(response.headers.get('content-disposition')).toMatch(
+      /^attachment; filename="security-log-\d{4}-\d{2}-\d{2}\.csv"$/,
+    );
+    const text = await response.text();
+    const lines = text.split('\r\n');
+    expect(lines[0]).toBe('time,type,label,actor,client_address,subject,record_type,record_id,record,detail');
+    // Newest first: the trainer, the failed sign-in, the client's own sign-in; every line ends in CRLF.
+    expect(lines).toHaveLength(5);
+    expect(lines[1]).toBe(
+      `${lines[1]!.slice(0, 24)},create,create,${process.env.ADMIN_EMAIL},,,trainer,${trainer.body.id},"'=HYPERLINK(""http://evil.example"", ""a, b"")",`,
+    );
+    expect(lines[2]).toMatch(
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z,sign-in-failed,Sign-in failed,'=1\+2@example\.org,203\.0\.113\.0\/24,,,,,reason=unknown-email$/,
+    );
+    expect(lines[3]).toContain(',sign-in,Signed in,');
+    expect(lines[4]).toBe('');
+  });
+
+  test('a history longer than one batch is exported whole, newest first', async () => {
+    const sql = await getSql();
+    await sql`
+      insert into change_history (admin_email, entity_type, action, client_address, detail)
+      select 'bulk' || n || '@example.org', 'security', 'sign-in-failed', '192.0.2.0/24', '{"reason":"unknown-email"}'
+      from generate_series(1, 1203) as n`;
+    const response = await fetch(`${base()}/api/admin/changes.csv?type=sign-in-failed`, {
+      headers: { cookie: owner.cookie },
+    });
+    const lines = (await response.text()).trimEnd().split('\r\n');
+    expect(lines).toHaveLength(1 + 1203);
+    expect(lines[1]).toContain('bulk1203@example.org');
+    expect(lines.at(-1)).toContain('bulk1@example.org');
+  });
+
+  test('editors read the records’ history but not the security log; anonymous is 401', async () => {
+    const password = 'Editor-Password-456!';
+    const email = `editor-${Date.now()}@example.org`;
+    await admins.insert(email, await hashPassword(password), 'editor');
+    const editor = await adminClient(base(), email, password);
+    expect((await editor.call('GET', '/api/admin/changes')).status).toBe(200);
+    for (const path of [
+      '/api/admin/changes?kind=security',
+      '/api/admin/changes?type=sign-in',
+      '/api/admin/changes?kind=all',
+      '/api/admin/changes.csv?kind=security',
+    ]) {
+      const answer = await editor.call('GET', path);
+      expect(answer.status, path).toBe(403);
+      expect(answer.body, path).toEqual({ error: expect.any(String) });
+    }
+    expect((await editor.call('GET', '/api/admin/changes.csv')).status).toBe(200);
+    expect((await fetch(`${base()}/api/admin/changes.csv`)).status).toBe(401);
+  });
+});
