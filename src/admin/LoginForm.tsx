@@ -9,6 +9,7 @@ import { Field, describedBy, inputClass } from '../ui/Field';
 import { useServerNotice } from './serverNotice';
 import { useHydrated } from '../ui/useHydrated';
 import Button from '../ui/Button';
+import PasskeySignInButton from './PasskeySignInButton';
 
 type Values = z.input<typeof LoginSchema>;
 
@@ -76,6 +77,10 @@ export default function LoginForm() {
           {isSubmitting ? 'Logging in...' : 'Login'}
         </Button>
       </form>
+      {/* A passkey can replace the password (docs/product.md, "Team and sign-in"). */}
+      <div className="mt-4 flex flex-col border-t border-slate-200 pt-4">
+        <PasskeySignInButton label="Sign in with a passkey" />
+      </div>
     </div>
   );
 }

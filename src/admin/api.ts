@@ -38,7 +38,8 @@ export async function api<T>(
   });
   const text = await response.text();
   if (!response.ok) {
-    if (response.status === 401 && path !== '/api/admin/login') sendToLogin();
+    // A sign-in step's 401 (a wrong password, code or passkey) is an answer, not an ended session.
+    if (response.status === 401 && !path.startsWith('/api/admin/login')) sendToLogin();
     let fieldErrors: Record<string, string[]> = {};
     try {
       fieldErrors = (JSON.parse(text) as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
