@@ -1,0 +1,388 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { adminClient, login, type AdminClient } from '../support/adminClient';
+import { validTrainer, validTraining } from '../support/adminRecords';
+import { resetDatabase } from '../support/reset';
+import { startSmtp } from '../support/smtp';
+import { startServer, waitFor, type RunningServer } from '../support/server';
+import { prepareTestDatabase, type TestDatabase } from '../support/database';
+import { getSql } from '../../src/data/db';
+
+/**
+ * The team (docs/product.md, The team): the owner invites, members accept and sign in with the
+ * invited role, routes a role may not use answer 403, the owner is always there, removal ends
+ * sessions, and invitations are mailed when SMTP_URL is set. On the run's real server and database.
+ */
+const base = () => process.env.TEST_BASE_URL!;
+const OWNER = () => process.env.ADMIN_EMAIL!;
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const PASSWORD = 'a long team passphrase';
+let owner: AdminClient;
+
+/** A client for a cookie the server set (an accepted invitation signs the member in). */
+function clientFor(cookie: string, origin = base()): AdminClient {
+  return {
+    cookie,
+    async call(method, path, body, headers = {}) {
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // an HTML page
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+  };
+}
+
+/** The link's path on the test server (the link itself names SITE_URL). */
+const pathOf = (url: string) => new URL(url).pathname;
+
+async function accept(url: string, password = PASSWORD, origin = base()) {
+  const token = pathOf(url).split('/').pop()!;
+  return fetch(`${origin}/api/admin/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ password }),
+  });
+}
+
+/** Invites `email` as `role` and accepts: the new member's signed-in client. */
+async function join(email: string, role: 'admin' | 'editor'): Promise<AdminClient> {
+  const invited = await owner.call('POST', '/api/admin/invitations', { email, role });
+  expect(invited.status).toBe(201);
+  const accepted = await accept(invited.body.url);
+  expect(accepted.status).toBe(201);
+  return clientFor(accepted.headers.get('set-cookie')!.split(';')[0]!);
+}
+
+/** Puts the team back as the other test files expect it: the run's admin is the only owner and member. */
+async function restoreTeam() {
+  const sql = await getSql();
+  await sql.begin(async (tx) => {
+    await tx`update admin_users set role = 'admin' where role = 'owner'`;
+    await tx`update admin_users set role = 'owner' where lower(email) = lower(${OWNER()})`;
+    await tx`delete from admin_users where email like '%@team.example'`;
+    await tx`delete from admin_invitations`;
+  });
+}
+
+beforeEach(async () => {
+  await resetDatabase();
+  await restoreTeam();
+  owner = await adminClient();
+});
+afterAll(restoreTeam);
+
+describe('an invited editor', () => {
+  test('accepts, is signed in, edits the listings, and gets 403 on the team', async () => {
+    const invited = await owner.call('POST', '/api/admin/invitations', { email: 'ed@team.example', role: 'editor' });
+    expect(invited.status).toBe(201);
+    expect(invited.body).toEqual({
+      id: expect.any(String),
+      url: expect.any(String),
+      expiresAt: expect.any(String),
+      emailed: false,
+    });
+    expect(invited.body.url).toMatch(/^http:\/\/localhost:4321\/admin\/invite\/[\w-]{43}$/);
+    const hours = (Date.parse(invited.body.expiresAt) - Date.now()) / 3_600_000;
+    expect(hours).toBeGreaterThan(71.9);
+    expect(hours).toBeLessThanOrEqual(72);
+
+    const open = await owner.call('GET', '/api/admin/invitations');
+    expect(open.body.invitations).toEqual([
+      expect.objectContaining({ id: invited.body.id, email: 'ed@team.example', role: 'editor', invitedBy: OWNER() }),
+    ]);
+
+    // The page names who is invited as what, without a session.
+    const page = await fetch(`${base()}${pathOf(invited.body.url)}`);
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('ed@team.example');
+    expect(html).toContain('Editor');
+
+    const tooShort = await accept(invited.body.url, 'short');
+    expect(tooShort.status).toBe(400);
+    expect((await tooShort.json()).fieldErrors.password).toEqual(['Use a password of at least 12 characters']);
+
+    const accepted = await accept(invited.body.url);
+    expect(accepted.status).toBe(201);
+    expect(await accepted.json()).toEqual({ authenticated: true, admin: { email: 'ed@team.example' } });
+    const editor = clientFor(accepted.headers.get('set-cookie')!.split(';')[0]!);
+    expect((await editor.call('GET', '/api/admin/session')).body).toEqual({
+      authenticated: true,
+      admin: { email: 'ed@team.example', role: 'editor' },
+    });
+
+    const trainer = await editor.call('POST', '/api/admin/trainers', validTrainer);
+    expect(trainer.status).toBe(201);
+    expect((await editor.call('POST', '/api/admin/trainings', validTraining(trainer.body.id))).status).toBe(201);
+    expect((await editor.call('GET', '/api/admin/site-status')).status).toBe(200);
+    expect((await editor.call('GET', '/api/admin/changes')).status).toBe(200);
+
+    for (const [method, path, body] of [
+      ['GET', '/api/admin/admins'],
+      ['GET', '/api/admin/invitations'],
+      ['POST', '/api/admin/invitations', { email: 'x@team.example', role: 'editor' }],
+      ['DELETE', `/api/admin/invitations/${UNKNOWN}`],
+      ['PATCH', `/api/admin/admins/${UNKNOWN}`, { role: 'owner' }],
+      ['DELETE', `/api/admin/admins/${UNKNOWN}`],
+    ] as const) {
+      const answer = await editor.call(method, path, body);
+      expect(answer.status, `${method} ${path}`).toBe(403);
+      expect(answer.body).toEqual({ error: 'Your role may not do this' });
+    }
+
+    // The Team page is refused and not linked; the owner's pages link it.
+    const teamPage = await editor.call('GET', '/admin/team');
+    expect(teamPage.status).toBe(403);
+    expect(teamPage.body).toContain('Only the site');
+    const editorDashboard = (await editor.call('GET', '/admin/dashboard')).body as string;
+    expect(editorDashboard).toContain('href="/admin/trainers"');
+    expect(editorDashboard).not.toContain('href="/admin/team"');
+    expect((await owner.call('GET', '/admin/dashboard')).body).toContain('href="/admin/team"');
+
+    // Once used, the link no longer works, and the page says so.
+    expect((await accept(invited.body.url)).status).toBe(404);
+    const usedPage = await fetch(`${base()}${pathOf(invited.body.url)}`);
+    expect(usedPage.status).toBe(404);
+    expect(await usedPage.text()).toContain('This invitation link is not valid');
+    expect((await owner.call('GET', '/api/admin/invitations')).body.invitations).toEqual([]);
+
+    const team = await owner.call('GET', '/api/admin/admins');
+    expect(team.status).toBe(200);
+    expect(team.body.admins).toEqual([
+      {
+        id: expect.any(String),
+        email: OWNER(),
+        role: 'owner',
+        twoFactor: { totp: false, passkeys: 0 },
+        lastSignInAt: expect.any(String),
+      },
+      {
+        id: expect.any(String),
+        email: 'ed@team.example',
+        role: 'editor',
+        twoFactor: { totp: false, passkeys: 0 },
+        lastSignInAt: expect.any(String),
+      },
+    ]);
+  });
+
+  test('an admin may do everything but manage the team', async () => {
+    const member = await join('ad@team.example', 'admin');
+    expect((await member.call('GET', '/api/admin/trainers')).status).toBe(200);
+    expect((await member.call('GET', '/api/admin/admins')).status).toBe(403);
+    expect(
+      (await member.call('POST', '/api/admin/invitations', { email: 'y@team.example', role: 'editor' })).status,
+    ).toBe(403);
+    expect((await member.call('GET', '/admin/team')).status).toBe(403);
+  });
+
+  test('a role change applies to the member’s next request', async () => {
+    const member = await join('up@team.example', 'editor');
+    const { id } = await teamMember('up@team.example');
+    const changed = await owner.call('PATCH', `/api/admin/admins/${id}`, { role: 'admin' });
+    expect(changed.status).toBe(200);
+    expect(changed.body).toMatchObject({ id, email: 'up@team.example', role: 'admin' });
+    expect((await member.call('GET', '/api/admin/session')).body.admin.role).toBe('admin');
+  });
+});
+
+async function teamMember(email: string): Promise<{ id: string; role: string }> {
+  const team = await owner.call('GET', '/api/admin/admins');
+  return team.body.admins.find((member: { email: string }) => member.email === email);
+}
+
+describe('invitation links', () => {
+  test('a revoked link no longer works; revoking twice or an unknown id is 404', async () => {
+    const invited = await owner.call('POST', '/api/admin/invitations', { email: 'rev@team.example', role: 'editor' });
+    expect((await owner.call('DELETE', `/api/admin/invitations/${invited.body.id}`)).status).toBe(200);
+    expect((await accept(invited.body.url)).status).toBe(404);
+    expect((await fetch(`${base()}${pathOf(invited.body.url)}`)).status).toBe(404);
+    expect((await owner.call('DELETE', `/api/admin/invitations/${invited.body.id}`)).status).toBe(404);
+    expect((await owner.call('DELETE', `/api/admin/invitations/${UNKNOWN}`)).status).toBe(404);
+    expect((await owner.call('DELETE', '/api/admin/invitations/not-a-uuid')).status).toBe(404);
+    expect((await owner.call('GET', '/api/admin/invitations')).body.invitations).toEqual([]);
+  });
+
+  test('an expired link answers 410 and its page says it expired; an unknown link is 404', async () => {
+    const invited = await owner.call('POST', '/api/admin/invitations', { email: 'late@team.example', role: 'admin' });
+    const sql = await getSql();
+    // 72 hours later, without waiting them.
+    await sql`update admin_invitations set expires_at = now() - interval '1 minute' where id = ${invited.body.id}`;
+    const late = await accept(invited.body.url);
+    expect(late.status).toBe(410);
+    expect((await late.json()).error).toMatch(/expired/);
+    const page = await fetch(`${base()}${pathOf(invited.body.url)}`);
+    expect(page.status).toBe(410);
+    expect(await page.text()).toContain('This invitation link has expired');
+    expect((await login(base(), 'late@team.example', PASSWORD)).status).toBe(401);
+    expect((await accept(`${base()}/admin/invite/${'A'.repeat(43)}`)).status).toBe(404);
+  });
+
+  test('a new invitation to the same person replaces the open one', async () => {
+    const first = await owner.call('POST', '/api/admin/invitations', { email: 'twice@team.example', role: 'editor' });
+    const second = await owner.call('POST', '/api/admin/invitations', { email: 'twice@team.example', role: 'admin' });
+    expect((await accept(first.body.url)).status).toBe(404);
+    expect((await accept(second.body.url)).status).toBe(201);
+    expect((await teamMember('twice@team.example')).role).toBe('admin');
+  });
+
+  test('members, owners and bad input are refused with field messages', async () => {
+    const member = await owner.call('POST', '/api/admin/invitations', { email: OWNER().toUpperCase(), role: 'admin' });
+    expect(member.status).toBe(400);
+    expect(member.body.fieldErrors.email).toEqual(['Already a member of the team']);
+    const asOwner = await owner.call('POST', '/api/admin/invitations', { email: 'o@team.example', role: 'owner' });
+    expect(asOwner.status).toBe(400);
+    expect(asOwner.body.fieldErrors.role).toEqual(['Choose Admin or Editor']);
+    const badEmail = await owner.call('POST', '/api/admin/invitations', { email: 'nope', role: 'editor' });
+    expect(badEmail.body.fieldErrors.email).toEqual(['Enter a valid email address']);
+  });
+
+  test('state-changing team calls from another site are refused', async () => {
+    const foreign = await owner.call(
+      'POST',
+      '/api/admin/invitations',
+      { email: 'f@team.example', role: 'editor' },
+      {
+        origin: 'https://evil.example',
+      },
+    );
+    expect(foreign.status).toBe(403);
+    const invited = await owner.call('POST', '/api/admin/invitations', { email: 'f@team.example', role: 'editor' });
+    const token = pathOf(invited.body.url).split('/').pop();
+    const crossSite = await fetch(`${base()}/api/admin/invitations/${token}/accept`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
+      body: JSON.stringify({ password: PASSWORD }),
+    });
+    expect(crossSite.status).toBe(403);
+    expect((await accept(invited.body.url)).status).toBe(201);
+  });
+});
+
+describe('the owner', () => {
+  test('cannot demote or remove themselves as the only owner', async () => {
+    const self = await teamMember(OWNER());
+    const demoted = await owner.call('PATCH', `/api/admin/admins/${self.id}`, { role: 'admin' });
+    expect(demoted.status).toBe(400);
+    expect(demoted.body.error).toMatch(/needs an owner/);
+    expect(demoted.body.fieldErrors.role).toHaveLength(1);
+    const removed = await owner.call('DELETE', `/api/admin/admins/${self.id}`);
+    expect(removed.status).toBe(400);
+    expect(removed.body.error).toMatch(/needs an owner/);
+    expect((await teamMember(OWNER())).role).toBe('owner');
+    expect((await owner.call('PATCH', `/api/admin/admins/${UNKNOWN}`, { role: 'admin' })).status).toBe(404);
+    expect((await owner.call('DELETE', `/api/admin/admins/${UNKNOWN}`)).status).toBe(404);
+    expect((await owner.call('PATCH', `/api/admin/admins/${self.id}`, { role: 'boss' })).status).toBe(400);
+  });
+
+  test('hands ownership over: the new owner manages the team, the old one becomes an admin', async () => {
+    const next = await join('next@team.example', 'admin');
+    const nextId = (await teamMember('next@team.example')).id;
+    const handed = await owner.call('PATCH', `/api/admin/admins/${nextId}`, { role: 'owner' });
+    expect(handed.status).toBe(200);
+    expect(handed.body.role).toBe('owner');
+    expect((await owner.call('GET', '/api/admin/admins')).status).toBe(403);
+    const team = await next.call('GET', '/api/admin/admins');
+    expect(team.status).toBe(200);
+    expect(team.body.admins.map((m: { email: string; role: string }) => [m.email, m.role])).toEqual([
+      ['next@team.example', 'owner'],
+      [OWNER(), 'admin'],
+    ]);
+  });
+
+  test('removing a member ends their session and their sign-in', async () => {
+    const member = await join('gone@team.example', 'editor');
+    expect((await member.call('GET', '/api/admin/trainers')).status).toBe(200);
+    const id = (await teamMember('gone@team.example')).id;
+    const removed = await owner.call('DELETE', `/api/admin/admins/${id}`);
+    expect(removed.status).toBe(200);
+    expect((await member.call('GET', '/api/admin/trainers')).status).toBe(401);
+    expect((await login(base(), 'gone@team.example', PASSWORD)).status).toBe(401);
+    expect(await teamMember('gone@team.example')).toBeUndefined();
+  });
+
+  test('the security log holds the invitations, role changes, hand-over and removal, with no token', async () => {
+    const sql = await getSql();
+    // The history is not emptied between tests: only this test's entries.
+    const [{ since }] = await sql<{ since: string }[]>`select coalesce(max(id), 0)::text as since from change_history`;
+    const invited = await owner.call('POST', '/api/admin/invitations', { email: 'log@team.example', role: 'editor' });
+    await owner.call('DELETE', `/api/admin/invitations/${invited.body.id}`);
+    await join('log@team.example', 'editor');
+    const id = (await teamMember('log@team.example')).id;
+    await owner.call('PATCH', `/api/admin/admins/${id}`, { role: 'admin' });
+    await owner.call('DELETE', `/api/admin/admins/${id}`);
+    const rows = await sql<
+      { action: string; adminEmail: string; subjectEmail: string | null; clientAddress: string; detail: unknown }[]
+    >`
+      select action, admin_email, subject_email, client_address, detail from change_history
+      where entity_type = 'security' and action not in ('sign-in', 'sign-in-failed') and id > ${since}::bigint
+      order by id`;
+    expect(rows.map((row) => [row.action, row.adminEmail, row.subjectEmail])).toEqual([
+      ['invitation-created', OWNER(), 'log@team.example'],
+      ['invitation-revoked', OWNER(), 'log@team.example'],
+      ['invitation-created', OWNER(), 'log@team.example'],
+      ['invitation-accepted', 'log@team.example', null],
+      ['role-changed', OWNER(), 'log@team.example'],
+      ['admin-removed', OWNER(), 'log@team.example'],
+    ]);
+    expect(rows[4]!.detail).toEqual({ from: 'editor', to: 'admin' });
+    const token = pathOf(invited.body.url).split('/').pop()!;
+    expect(JSON.stringify(rows)).not.toContain(token);
+    for (const row of rows) expect(row.clientAddress).toMatch(/^127\.0\.0\.0\/24$|::\/48$/);
+  });
+});
+
+describe('with SMTP_URL set', () => {
+  const SITE_URL = 'http://localhost:4321';
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let database: TestDatabase;
+  let server: RunningServer;
+  const adminPassword = 'an owner passphrase for mail';
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    database = await prepareTestDatabase();
+    server = await startServer({
+      env: {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        SEED_DEMO: '0',
+        REBUILD_DEBOUNCE_MS: '3600000',
+        ADMIN_EMAIL: 'owner@mail.example',
+        ADMIN_PASSWORD: adminPassword,
+        SITE_URL,
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await database?.drop();
+    await smtp?.stop();
+  });
+
+  test('the invitation is mailed to the invitee with its link', async () => {
+    const mailOwner = await adminClient(server.url, 'owner@mail.example', adminPassword);
+    const invited = await mailOwner.call('POST', '/api/admin/invitations', {
+      email: 'new@mail.example',
+      role: 'editor',
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body.emailed).toBe(true);
+    const mail = await waitFor(async () => smtp.received.find((m) => m.to.includes('new@mail.example')));
+    expect(mail.mail.subject).toBe('You are invited to the EMDR Training admin team (Editor)');
+    expect(mail.mail.text).toContain(invited.body.url);
+    expect(mail.mail.text).toContain('owner@mail.example invited you');
+    expect((await accept(invited.body.url, PASSWORD, server.url)).status).toBe(201);
+  });
+});
