@@ -17,7 +17,7 @@ function checkName(value: string): { name: string } | { error: string } {
 }
 
 /**
- * The Account page's passkeys (docs/product.md, "Team and sign-in"): the member's passkeys with when
+ * The Account page's passkeys (docs/product.md, "Passkeys"): the member's passkeys with when
  * they were added and last used; add one (named), rename, delete (asks first). A passkey is a
  * second factor and can also sign in without the password.
  */

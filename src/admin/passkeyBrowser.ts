@@ -8,7 +8,7 @@ import {
 import { api, ApiError } from './api';
 
 /**
- * The browser's side of passkeys (docs/product.md, "Team and sign-in"): ask the server for options,
+ * The browser's side of passkeys (docs/product.md, "Passkeys"): ask the server for options,
  * let the browser talk to the authenticator, send its answer back. Errors become one sentence a
  * member can act on.
  */

@@ -17,7 +17,7 @@ import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty'
 import { admit, succeeded } from './throttle';
 
 /**
- * Signing in with a passkey (docs/product.md, "Team and sign-in"), two ways:
+ * Signing in with a passkey (docs/product.md, "Passkeys"), two ways:
  * - as the second factor, after the password step: the assertion must come from a passkey of the
  *   member whose step is pending;
  * - instead of the password (no pending step): the discoverable credential names the member. User

@@ -17,7 +17,7 @@ import { CHALLENGE_TTL_MS, RP_NAME, relyingParty, signedChallenge } from './rely
 import type { AdminSession } from './sessions';
 
 /**
- * A member's own passkeys (docs/product.md, "Team and sign-in"): registration, list, rename, delete.
+ * A member's own passkeys (docs/product.md, "Passkeys"): registration, list, rename, delete.
  * Passkeys are made discoverable (residentKey 'required') so one can also replace the password.
  */
 

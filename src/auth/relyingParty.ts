@@ -9,7 +9,7 @@ export const CHALLENGE_TTL_MS = 5 * 60 * 1000;
 export const RP_NAME = 'EMDR Training admin';
 
 /**
- * The WebAuthn relying party of a request (docs/architecture.md, "Passkeys"). The site answers on
+ * The WebAuthn relying party of a request (README.md, "Passkeys"). The site answers on
  * SITE_URL and, on localhost or behind a proxy, on the origin the request was addressed to
  * (ownOrigins). A passkey is bound to the host name of the page that made it, so the RP ID is the
  * host of the page asking, the request's Origin, when that is one of ours; otherwise SITE_URL's

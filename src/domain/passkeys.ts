@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * Passkeys (docs/product.md, "Team and sign-in"): the name a member gives one, and the shape of the
+ * Passkeys (docs/product.md, "Passkeys"): the name a member gives one, and the shape of the
  * browser's answers the API takes. One rule for the Account page's form and the API.
  */
 export const PASSKEY_NAME_MAX = 100;

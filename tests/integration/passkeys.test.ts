@@ -6,7 +6,7 @@ import { resetDatabase } from '../support/reset';
 import { assert, createCredential, type SoftCredential } from '../support/softAuthenticator';
 
 /**
- * Passkeys (docs/product.md, "Team and sign-in") against the real server, with a software
+ * Passkeys (docs/product.md, "Passkeys") against the real server, with a software
  * authenticator standing in for the browser: registration, sign-in as the second factor and
  * without a password, and the assertions that must be refused.
  */
