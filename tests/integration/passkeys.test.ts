@@ -60,11 +60,13 @@ async function signedIn(email: string, password: string): Promise<Map<string, st
   return jar;
 }
 
-/** The security events of the log, oldest first, as the history stores them. */
+/** The security log as the owner reads it (GET /api/admin/changes?kind=security), oldest first. */
 async function securityEvents(): Promise<{ action: string; adminEmail: string; detail: any }[]> {
-  const sql = await getSql();
-  return sql`
-    select action, admin_email, detail from change_history where entity_type = 'security' order by id`;
+  const answer = await call(owner, 'GET', '/api/admin/changes?kind=security&limit=100');
+  expect(answer.status).toBe(200);
+  return (answer.body as { type: string; adminEmail: string; detail: unknown }[])
+    .map((entry) => ({ action: entry.type, adminEmail: entry.adminEmail, detail: entry.detail }))
+    .reverse();
 }
 
 let owner: Map<string, string>;
