@@ -1,31 +1,49 @@
 /**
- * Where a lone edit's save → live goes at N trainings: a few title edits as in the bench, then the
- * publisher's own account of each publish (its phases, from the server log).
- * `npx tsx scripts/bench/diag-edits.ts 5000 [runs]`.
+ * Where a lone edit's save → live goes at N trainings: title edits as in the bench, each split into
+ * the wake-up (the save's answer to the publisher's start), the publish (with its own phases, from
+ * the server log) and the rest until the page serves it. `npx tsx scripts/bench/diag-edits.ts 5000
+ * [runs]`; CHILD_NODE_OPTIONS reaches the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
  */
-import { withSite } from './siteServer';
-import { BENCH_ADMIN, summarize, timeEdits } from './saveToLive';
+import { untilQuiet, withSite } from './siteServer';
+import { BENCH_ADMIN } from './saveToLive';
 import { adminClient } from '../../tests/support/adminClient';
+import { waitFor } from '../../tests/support/server';
 import { TEST_START } from '../../tests/support/testStart';
 
 const n = Number(process.argv[2] ?? 5000);
 const runs = Number(process.argv[3] ?? 6);
 await withSite(
   n,
-  // CHILD_NODE_OPTIONS reaches the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
   { ...BENCH_ADMIN, NODE_OPTIONS: process.env.CHILD_NODE_OPTIONS ?? '' },
   async ({ server, dataDir, ids }) => {
     const target = ids[Math.floor(ids.length / 2)]!;
+    const page = `${server.url}/training/${target}`;
     const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
-    const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
-    console.log(edits.map((e) => e.ms).join(' '), JSON.stringify(summarize(edits)));
-    const published = server
-      .output()
-      .split('\n')
-      .filter(
-        (line) => line.includes('publisher: published') || line.includes('build started') || line.includes('PATCH'),
+    const before = (server.output().match(/publisher: published/g) ?? []).length;
+    const answered: number[] = [];
+    const seen: number[] = [];
+    for (let i = 0; i < runs; i++) {
+      // Lone edits: outside the debounce of the publish before (REBUILD_DEBOUNCE_MS is 1000).
+      await new Promise((r) => setTimeout(r, 1500));
+      const title = `Diagnosis edit ${i} ${Date.now()}`;
+      await admin.call('PATCH', `/api/admin/trainings/${target}`, { title });
+      answered.push(Date.now());
+      await waitFor(async () => (await (await fetch(page)).text()).includes(title), 60_000, 20);
+      seen.push(Date.now());
+      await untilQuiet(dataDir);
+    }
+    // The publisher logs a publish once it is live and recorded: wait for the last line.
+    await waitFor(async () => (server.output().match(/publisher: published/g) ?? []).length >= before + runs, 30_000);
+    const log = server.output();
+    const starts = [...log.matchAll(/build started at (\S+) for request/g)].map((m) => Date.parse(m[1]!)).slice(-runs);
+    const lines = [...log.matchAll(/publisher: published \S+ in .*?; (.*)\), ended at (\S+)/g)].slice(-runs);
+    for (let i = 0; i < runs; i++) {
+      const ended = Date.parse(lines[i]![2]!);
+      console.log(
+        `save→live ${seen[i]! - answered[i]!} ms = wake ${starts[i]! - answered[i]!} + publish ${ended - starts[i]!} ` +
+          `(${lines[i]![1]}) + until seen ${seen[i]! - ended}`,
       );
-    for (const line of published.slice(-3 * runs)) console.log(line.replace(/^.*publisher: /, '').slice(0, 400));
+    }
   },
   [TEST_START, '--event-loop-report'],
 );
