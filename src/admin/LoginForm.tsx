@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -9,12 +10,17 @@ import { Field, describedBy, inputClass } from '../ui/Field';
 import { useServerNotice } from './serverNotice';
 import { useHydrated } from '../ui/useHydrated';
 import Button from '../ui/Button';
+import type { SecondFactorMethod } from '../domain/secondFactor';
+import SecondFactorStep from './SecondFactorStep';
 import PasskeySignInButton from './PasskeySignInButton';
 
 type Values = z.input<typeof LoginSchema>;
+type LoginAnswer = { twoFactorRequired: true; methods: SecondFactorMethod[] } | { enrolmentRequired?: boolean };
 
 /**
- * Admin login: 'Login', 'Logging in...' while pending; success goes to the dashboard.
+ * Admin login: 'Login', 'Logging in...' while pending; success goes to the dashboard. A member with
+ * two-factor sign-in gets the second step (SecondFactorStep) in place of the form; one who must
+ * still set it up goes to the Account page.
  * The form is a real POST to the login endpoint, so a person who types and submits before the
  * island hydrates is signed in by the server's redirects. No default values: react-hook-form would
  * write them over whatever was typed before hydration; without them it reads the fields as found.
@@ -26,18 +32,34 @@ export default function LoginForm() {
   // Until the island runs, the browser's own check keeps an empty field from being posted; then the
   // schema's messages take over under the fields.
   const hydrated = useHydrated();
+  // Set once the password was right and a second factor is asked for.
+  const [methods, setMethods] = useState<SecondFactorMethod[] | null>(null);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await api('POST', '/api/admin/login', values);
+      const answer = await api<LoginAnswer>('POST', '/api/admin/login', values);
+      if ('twoFactorRequired' in answer) {
+        setMethods(answer.methods);
+        return;
+      }
       notify.flash(NOTICES['signed-in'].message);
-      window.location.assign('/admin/dashboard');
+      window.location.assign(answer.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
     } catch (error) {
       notify.error(
         error instanceof ApiError && error.status === 429 ? NOTICES.throttled.message : NOTICES.invalid.message,
       );
     }
   });
+
+  if (methods) {
+    return (
+      <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
+        <AdminToaster />
+        <h1 className="mb-4 text-2xl font-bold">Admin Login</h1>
+        <SecondFactorStep methods={methods} onRestart={() => setMethods(null)} />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
@@ -77,7 +99,7 @@ export default function LoginForm() {
           {isSubmitting ? 'Logging in...' : 'Login'}
         </Button>
       </form>
-      {/* A passkey can replace the password (docs/product.md, "Team and sign-in"). */}
+      {/* A passkey can replace the password (docs/product.md, "Passkeys"). */}
       <div className="mt-4 flex flex-col border-t border-slate-200 pt-4">
         <PasskeySignInButton label="Sign in with a passkey" />
       </div>

@@ -1,10 +1,16 @@
 import type { AstroGlobal } from 'astro';
 import { currentAdmin } from './guard';
+import { allowedBeforeEnrolment, enrolmentRequired } from './secondFactors';
 
 /** Every /admin page checks the session on the server before any admin HTML is sent. */
 export async function adminOrRedirect(Astro: AstroGlobal) {
   const admin = await currentAdmin(Astro);
   // AdminLayout's navigation shows what this member's role may use.
   if (admin) Astro.locals.admin = admin;
-  return admin ? { admin, redirect: null } : { admin: null, redirect: Astro.redirect('/admin/login') };
+  if (!admin) return { admin: null, redirect: Astro.redirect('/admin/login') };
+  // The site requires a second factor and this member has none: the Account page until they enrol.
+  if (!allowedBeforeEnrolment(Astro.url.pathname) && (await enrolmentRequired(admin.adminId))) {
+    return { admin, redirect: Astro.redirect('/admin/account') };
+  }
+  return { admin, redirect: null };
 }

@@ -1,13 +1,14 @@
 import * as passkeys from '../data/passkeys';
 import * as twoFactor from '../data/twoFactor';
+import type { SecondFactorMethod } from '../domain/secondFactor';
+
+export type { SecondFactorMethod };
 
 /**
  * Which second factors a member can sign in with (docs/product.md, "Two-factor sign-in"). An empty
  * list means two-factor sign-in is off for them: the password alone signs them in. 'recovery' is
  * offered whenever TOTP is on (the codes come with it).
  */
-export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
-
 export async function secondFactorMethods(adminId: string): Promise<SecondFactorMethod[]> {
   const methods: SecondFactorMethod[] = [];
   const totp = await twoFactor.totpState(adminId);

@@ -1,6 +1,7 @@
 import * as admins from '../data/admins';
 import { getSql } from '../data/db';
 import * as twoFactor from '../data/twoFactor';
+import type { TotpStatus } from '../domain/secondFactor';
 import { HttpError } from '../server/http';
 import { recordSecurityEvent } from '../services/securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
@@ -113,11 +114,6 @@ export async function renewRecoveryCodes(member: Member, code: string, ip: strin
   await twoFactor.replaceRecoveryCodes(member.adminId, codes.map(hashRecoveryCode));
   await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: actorOf(member), ip });
   return codes;
-}
-
-export interface TotpStatus {
-  enabled: boolean;
-  recoveryCodesLeft: number;
 }
 
 export async function totpStatus(adminId: string): Promise<TotpStatus> {

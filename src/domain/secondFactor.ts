@@ -1,5 +1,14 @@
 import { z } from 'zod';
 
+/** The ways to finish a sign-in's second step; 'recovery' comes with TOTP. */
+export type SecondFactorMethod = 'totp' | 'passkey' | 'recovery';
+
+/** What the Account page shows of a member's authenticator app (never the secret). */
+export interface TotpStatus {
+  enabled: boolean;
+  recoveryCodesLeft: number;
+}
+
 /**
  * A second factor typed by a member (docs/product.md, "Two-factor sign-in"): a 6-digit code from
  * the authenticator app or a recovery code. Which one it is is decided by its shape.
