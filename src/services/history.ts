@@ -1,3 +1,4 @@
+import * as admins from '../data/admins';
 import * as history from '../data/history';
 import type { ChangesExport, ChangesQuery } from '../domain/history';
 
@@ -9,4 +10,9 @@ export function listChanges(query: ChangesQuery) {
 /** `GET /api/admin/changes.csv`: every matching entry, newest first, a batch at a time. */
 export function exportChanges(filters: ChangesExport) {
   return history.batches(filters);
+}
+
+/** The History page's member filter suggests the team's emails. */
+export function memberEmails() {
+  return admins.emails();
 }
