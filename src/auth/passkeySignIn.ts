@@ -8,7 +8,9 @@ import {
 import type { z } from 'zod';
 import * as admins from '../data/admins';
 import * as passkeys from '../data/passkeys';
+import * as requestLimits from '../data/requestLimits';
 import type { AuthenticationCredentialSchema } from '../domain/passkeys';
+import { HttpError } from '../server/http';
 import { recordSecurityEvent } from '../services/securityLog';
 import { clientIp } from './guard';
 import { userHandleOf } from './passkeys';
@@ -34,7 +36,12 @@ export type PasskeySignIn =
 
 type Credential = z.output<typeof AuthenticationCredentialSchema>;
 
+/** Options are asked for before anyone is known: per address, so no one can fill the challenge table. */
+export const OPTIONS_PER_ADDRESS_PER_MINUTE = 30;
+
 export async function authenticationOptions(ctx: APIContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  if (!(await requestLimits.take(`passkey-options:${clientIp(ctx)}`, OPTIONS_PER_ADDRESS_PER_MINUTE, 60_000)))
+    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, { 'retry-after': '60' });
   const pending = await readPendingLogin(ctx);
   const allowed = pending ? await passkeys.listFor(pending.adminId) : [];
   const options = await generateAuthenticationOptions({

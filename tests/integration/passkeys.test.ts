@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import * as admins from '../../src/data/admins';
 import { getSql } from '../../src/data/db';
 import { hashPassword } from '../../src/auth/passwords';
+import { OPTIONS_PER_ADDRESS_PER_MINUTE } from '../../src/auth/passkeySignIn';
 import { resetDatabase } from '../support/reset';
 import { assert, createCredential, type SoftCredential } from '../support/softAuthenticator';
 
@@ -75,6 +76,7 @@ beforeEach(async () => {
   const sql = await getSql();
   await sql`delete from admin_passkeys`;
   await sql`delete from admin_webauthn_challenges`;
+  await sql`delete from request_limits where key like 'passkey-options:%'`;
   await sql`delete from change_history where entity_type = 'security'`;
   await sql`delete from admin_users where lower(email) = ${OTHER.email}`;
   await admins.insert(OTHER.email, await hashPassword(OTHER.password));
@@ -251,6 +253,17 @@ describe('signing in with a passkey', () => {
     expect((await call(owner, 'DELETE', `/api/admin/me/passkeys/${id}`)).status).toBe(200);
     expect((await passkeyLogin(new Map(), credential)).answer.status).toBe(401);
     await signedIn(process.env.ADMIN_EMAIL!, process.env.ADMIN_PASSWORD!);
+  });
+
+  test('sign-in options are limited per address, so no one fills the challenge store', async () => {
+    const sql = await getSql();
+    await sql`delete from request_limits where key like 'passkey-options:%'`;
+    for (let i = 0; i < OPTIONS_PER_ADDRESS_PER_MINUTE; i++)
+      expect((await call(new Map(), 'POST', '/api/admin/login/passkey/options', {})).status).toBe(200);
+    const refused = await call(new Map(), 'POST', '/api/admin/login/passkey/options', {});
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('retry-after')).toBe('60');
+    await sql`delete from request_limits where key like 'passkey-options:%'`;
   });
 
   test('an unknown passkey is refused, and such attempts back off like wrong passwords', async () => {
