@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { PasskeyNameSchema, type PasskeySummary } from '../domain/passkeys';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import Button from '../ui/Button';
@@ -44,7 +44,7 @@ export default function PasskeySettings() {
     if (renaming) renameInput.current?.focus();
   }, [renaming?.id]);
 
-  async function onAdd(event: FormEvent) {
+  async function onAdd(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     const checked = checkName(name);
     if ('error' in checked) {
@@ -69,7 +69,7 @@ export default function PasskeySettings() {
     }
   }
 
-  async function onRename(event: FormEvent) {
+  async function onRename(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!renaming) return;
     const checked = checkName(renaming.name);
