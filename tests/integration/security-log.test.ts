@@ -1,10 +1,12 @@
-import { beforeEach, describe, expect, test } from 'vitest';
+import { generate } from 'otplib';
+import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import * as admins from '../../src/data/admins';
 import { hashPassword } from '../../src/auth/passwords';
 import { getSql } from '../../src/data/db';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { validTrainer } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
+import { createCredential } from '../support/softAuthenticator';
 
 /** Security events in the change history: listed, filtered and exported, without a secret (docs/product.md). */
 const base = () => process.env.TEST_BASE_URL!;
@@ -182,5 +184,119 @@ describe('security log', () => {
     }
     expect((await editor.call('GET', '/api/admin/changes.csv')).status).toBe(200);
     expect((await fetch(`${base()}/api/admin/changes.csv`)).status).toBe(401);
+  });
+});
+
+/** A browser in miniature: its own client address (X-Forwarded-For) and the cookies the server set. */
+function browser(ip: string) {
+  const jar = new Map<string, string>();
+  return async (method: string, path: string, body?: unknown) => {
+    const cookie = [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+    const response = await fetch(`${base()}${path}`, {
+      method,
+      headers: {
+        origin: base(),
+        'x-forwarded-for': ip,
+        ...(cookie ? { cookie } : {}),
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = line.split(';');
+      const [name, value] = pair!.split('=') as [string, string];
+      if (attributes.some((a) => /^\s*max-age=0$/i.test(a)) || value === '') jar.delete(name);
+      else jar.set(name, value);
+    }
+    const text = await response.text();
+    return {
+      status: response.status,
+      body: text && /json/.test(response.headers.get('content-type') ?? '') ? JSON.parse(text) : text,
+    };
+  };
+}
+
+const MEMBER = 'story@security-log.example';
+const removeMember = async () => {
+  const sql = await getSql();
+  await sql`delete from admin_users where email = ${MEMBER}`;
+  await sql`delete from admin_invitations where email = ${MEMBER}`;
+};
+afterAll(removeMember);
+
+describe('the team’s security events', () => {
+  test('an invitation, its acceptance, TOTP, a passkey, a recovery-code sign-in, a role change and a removal are all listed, with no secret', async () => {
+    await removeMember();
+    const ownerBrowser = browser('203.0.113.10');
+    const password = 'a story member passphrase';
+    expect(
+      (
+        await ownerBrowser('POST', '/api/admin/login', {
+          email: process.env.ADMIN_EMAIL,
+          password: process.env.ADMIN_PASSWORD,
+        })
+      ).status,
+    ).toBe(200);
+    const invited = await ownerBrowser('POST', '/api/admin/invitations', { email: MEMBER, role: 'editor' });
+    expect(invited.status).toBe(201);
+    const token = new URL(invited.body.url).pathname.split('/').pop()!;
+
+    const member = browser('2001:db8:1234:5678::9');
+    expect((await member('POST', `/api/admin/invitations/${token}/accept`, { password })).status).toBe(201);
+    const { secret } = (await member('POST', '/api/admin/me/totp')).body;
+    const verified = await member('POST', '/api/admin/me/totp/verify', { code: await generate({ secret }) });
+    expect(verified.status).toBe(200);
+    const recoveryCodes: string[] = verified.body.recoveryCodes;
+    const options = await member('POST', '/api/admin/me/passkeys/options', {});
+    const made = createCredential(options.body, base());
+    expect(
+      (await member('POST', '/api/admin/me/passkeys', { name: 'Story key', response: made.response })).status,
+    ).toBe(201);
+    await member('POST', '/api/admin/logout');
+    expect((await member('POST', '/api/admin/login', { email: MEMBER, password })).body).toMatchObject({
+      twoFactorRequired: true,
+    });
+    expect((await member('POST', '/api/admin/login/second-factor', { code: recoveryCodes[0] })).status).toBe(200);
+
+    const memberId = (await admins.findByEmail(MEMBER))!.id;
+    expect((await ownerBrowser('PATCH', `/api/admin/admins/${memberId}`, { role: 'admin' })).status).toBe(200);
+    const ownerId = (await admins.findByEmail(process.env.ADMIN_EMAIL!))!.id;
+    expect(
+      (await ownerBrowser('PATCH', `/api/admin/admins/${ownerId}`, { role: 'editor' })).status,
+    ).toBeGreaterThanOrEqual(400);
+    expect((await ownerBrowser('DELETE', `/api/admin/admins/${memberId}`)).status).toBe(200);
+
+    // Read after the removal: the entries outlive the member.
+    const entries = (await security()).reverse();
+    const story = entries
+      .filter((e) => e.adminEmail === MEMBER || e.subject?.email === MEMBER)
+      .map((e) => [e.type, e.adminEmail, e.subject?.email ?? null, e.clientAddress]);
+    const OWNER = process.env.ADMIN_EMAIL;
+    expect(story).toEqual([
+      ['invitation-created', OWNER, MEMBER, '203.0.113.0/24'],
+      ['invitation-accepted', MEMBER, null, '2001:db8:1234::/48'],
+      // Accepting signs the new member in.
+      ['sign-in', MEMBER, null, '2001:db8:1234::/48'],
+      ['totp-enabled', MEMBER, null, '2001:db8:1234::/48'],
+      ['passkey-added', MEMBER, null, '2001:db8:1234::/48'],
+      ['recovery-code-used', MEMBER, null, '2001:db8:1234::/48'],
+      ['sign-in', MEMBER, null, '2001:db8:1234::/48'],
+      ['role-changed', OWNER, MEMBER, '203.0.113.0/24'],
+      ['admin-removed', OWNER, MEMBER, '203.0.113.0/24'],
+    ]);
+    // The owner's refused self-demotion changed nothing and logged no role change of the owner.
+    expect(entries.filter((e) => e.type === 'role-changed')).toHaveLength(1);
+
+    const mine = await security(`&actor=${encodeURIComponent(MEMBER)}`);
+    expect(mine.every((e) => e.adminEmail === MEMBER)).toBe(true);
+    expect(mine.find((e) => e.type === 'sign-in')?.detail).toEqual({ method: 'recovery' }); // newest first
+
+    const csv = await (
+      await fetch(`${base()}/api/admin/changes.csv?kind=all`, { headers: { cookie: owner.cookie } })
+    ).text();
+    for (const secretText of [password, secret, token, ...recoveryCodes]) {
+      expect(JSON.stringify(entries)).not.toContain(secretText);
+      expect(csv).not.toContain(secretText);
+    }
   });
 });
