@@ -1,5 +1,6 @@
 /**
- * Admin CLI (README.md): `npm run admin -- create --email E --password P` and
+ * Admin CLI (README.md): `npm run admin -- create --email E --password P [--role R]` (default admin;
+ * `owner` hands ownership over) and
  * `npm run admin -- reset-password --email E --password P`; `npm run admin -- rebuild-site` asks
  * every running instance for a full build of its site; `npm run admin -- send-alerts` sends the due
  * alert digests now and prints how many it sent; `npm run admin -- reset-2fa --email E` removes a
@@ -16,13 +17,15 @@ import { requestFullRebuild } from '../src/data/publishing';
 import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
 import { closeMail } from '../src/mail/transport';
 import { resetTwoFactor } from '../src/auth/twoFactor';
+import { addMember } from '../src/services/team';
+import { isRole, ROLES, ROLE_LABELS } from '../src/domain/roles';
 
 const USAGE =
-  'Usage: npm run admin -- create|reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL';
+  'Usage: npm run admin -- create --email EMAIL --password PASSWORD [--role owner|admin|editor]\n       npm run admin -- reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, password: { type: 'string' } },
+  options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
 });
 const [command] = positionals;
 const email = values.email?.trim();
@@ -68,6 +71,11 @@ async function main(): Promise<number> {
     console.error(USAGE);
     return 2;
   }
+  const role = values.role ?? 'admin';
+  if (!isRole(role)) {
+    console.error(`--role must be one of ${ROLES.join(', ')}. Nothing was changed.`);
+    return 2;
+  }
   const problem = newCredentialsProblem(email, password);
   if (problem) {
     console.error(`${problem}. Nothing was changed.`);
@@ -80,8 +88,9 @@ async function main(): Promise<number> {
       console.error(`An admin with the email ${existing.email} already exists; use reset-password.`);
       return 1;
     }
-    await admins.insert(email, await hashPassword(password));
-    console.log(`Admin created: ${email}`);
+    const { previousOwner } = await addMember(email, await hashPassword(password), role);
+    console.log(`${ROLE_LABELS[role]} created: ${email}`);
+    if (previousOwner) console.log(`Ownership handed over: ${previousOwner} is now an admin.`);
     return 0;
   }
   if (!existing) {

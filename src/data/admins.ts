@@ -105,9 +105,15 @@ export async function setRole(tx: Tx, id: string, role: Role): Promise<void> {
   await tx`update admin_users set role = ${role} where id = ${id}`;
 }
 
-/** The owner becomes an admin and `toId` the owner, in this order (one owner at any moment). */
-export async function handOverOwnership(tx: Tx, toId: string): Promise<AdminUser | undefined> {
+/** The owner, if any, becomes an admin: the first half of a hand-over (one owner at any moment). */
+export async function demoteOwner(tx: Tx): Promise<AdminUser | undefined> {
   const [previous] = await tx<AdminUser[]>`update admin_users set role = 'admin' where role = 'owner' returning *`;
+  return previous;
+}
+
+/** The owner becomes an admin and `toId` the owner, in this order. */
+export async function handOverOwnership(tx: Tx, toId: string): Promise<AdminUser | undefined> {
+  const previous = await demoteOwner(tx);
   await tx`update admin_users set role = 'owner' where id = ${toId}`;
   return previous;
 }

@@ -252,3 +252,35 @@ export async function removeMember(actor: Actor, id: string, ip: string): Promis
     await admins.remove(tx, id);
   });
 }
+
+/** The command line, as it is named in the security log. */
+const COMMAND_LINE = { id: null, email: 'command line' } as const;
+
+/**
+ * `npm run admin -- create --role R` (README.md): a new member with that role. Creating an owner
+ * hands ownership over: the current owner, if any, becomes an admin in the same transaction, and
+ * the hand-over is in the security log. The answer names the previous owner.
+ */
+export async function addMember(
+  email: string,
+  passwordHash: string,
+  role: Role,
+): Promise<{ previousOwner: string | null }> {
+  return transaction(async (tx) => {
+    const previous = role === 'owner' ? await admins.demoteOwner(tx) : undefined;
+    const member = await admins.insertMember(tx, email, passwordHash, role);
+    if (previous) {
+      await recordSecurityEvent(
+        {
+          type: 'ownership-transferred',
+          actor: COMMAND_LINE,
+          ip: COMMAND_LINE.email,
+          subject: { id: member.id, email: member.email },
+          detail: { from: previous.email, previousRole: null },
+        },
+        tx,
+      );
+    }
+    return { previousOwner: previous?.email ?? null };
+  });
+}

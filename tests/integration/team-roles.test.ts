@@ -1,3 +1,4 @@
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, login, type AdminClient } from '../support/adminClient';
@@ -339,6 +340,43 @@ describe('the owner', () => {
     const token = pathOf(invited.body.url).split('/').pop()!;
     expect(JSON.stringify(rows)).not.toContain(token);
     for (const row of rows) expect(row.clientAddress).toMatch(/^127\.0\.0\.0\/24$|::\/48$/);
+  });
+});
+
+/** `npm run admin -- …` against the run's database; its exit code and output. */
+function cli(...args: string[]): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
+      cwd: process.cwd(),
+      env: process.env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.once('error', reject);
+    child.once('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run admin -- create --role', () => {
+  test('creates a member with that role; an owner takes over the ownership', async () => {
+    const editor = await cli('create', '--email', 'cli-ed@team.example', '--password', PASSWORD, '--role', 'editor');
+    expect(editor).toEqual({ code: 0, output: 'Editor created: cli-ed@team.example\n' });
+    expect((await teamMember('cli-ed@team.example')).role).toBe('editor');
+    const bad = await cli('create', '--email', 'cli-x@team.example', '--password', PASSWORD, '--role', 'boss');
+    expect(bad.code).toBe(2);
+    expect(bad.output).toContain('--role must be one of owner, admin, editor');
+    const newOwner = await cli('create', '--email', 'cli-own@team.example', '--password', PASSWORD, '--role', 'owner');
+    expect(newOwner.code).toBe(0);
+    expect(newOwner.output).toContain(`Ownership handed over: ${OWNER()} is now an admin.`);
+    const next = await adminClient(base(), 'cli-own@team.example', PASSWORD);
+    expect((await next.call('GET', '/api/admin/admins')).body.admins.map((m: { role: string }) => m.role)).toEqual([
+      'owner',
+      'admin',
+      'editor',
+    ]);
+    expect((await owner.call('GET', '/api/admin/admins')).status).toBe(403);
   });
 });
 
