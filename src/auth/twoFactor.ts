@@ -5,6 +5,7 @@ import type { TotpStatus } from '../domain/secondFactor';
 import { HttpError } from '../server/http';
 import { recordSecurityEvent } from '../services/securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
+import { secondFactorMethods } from './secondFactors';
 import { admit, succeeded } from './throttle';
 import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './totp';
 
@@ -100,6 +101,10 @@ async function requireCurrentCode(member: Member, code: string, ip: string): Pro
 export async function turnOffTotp(member: Member, code: string, ip: string): Promise<void> {
   const state = await twoFactor.totpState(member.adminId);
   if (!state?.enabledAt) throw new HttpError(409, 'The authenticator app is not on');
+  // Under the owner's rule the last second factor stays: turning it off would shut the member out.
+  if ((await twoFactor.twoFactorRequired()) && !(await secondFactorMethods(member.adminId)).includes('passkey')) {
+    throw new HttpError(409, 'This site requires two-factor sign-in: add a passkey before turning the app off');
+  }
   await requireCurrentCode(member, code, ip);
   await twoFactor.disableTotp(member.adminId);
   await recordSecurityEvent({ type: 'totp-disabled', actor: actorOf(member), ip });

@@ -200,6 +200,41 @@ describe('two-factor sign-in with an authenticator app', () => {
     expect(await signedIn(b)).toBe(false);
   });
 
+  test('without JavaScript: the password form leads to the code page, a wrong code back to it, an expired step to the login page', async () => {
+    const member = await enrolledMember();
+    const b = browser();
+    const form = (path: string, fields: Record<string, string>) =>
+      fetch(`${base()}${path}`, {
+        method: 'POST',
+        headers: {
+          origin: base(),
+          'x-forwarded-for': b.ip,
+          'content-type': 'application/x-www-form-urlencoded',
+          cookie: [...b.cookies].map(([name, value]) => `${name}=${value}`).join('; '),
+        },
+        body: new URLSearchParams(fields).toString(),
+        redirect: 'manual',
+      });
+    const password = await form('/api/admin/login', { email: member.email, password: PASSWORD });
+    expect(password.status).toBe(303);
+    expect(password.headers.get('location')).toBe('/admin/second-factor');
+    const pending = password.headers.getSetCookie().find((c) => c.startsWith('emdr_pending='))!;
+    expect(password.headers.getSetCookie().some((c) => c.startsWith('emdr_admin_session='))).toBe(false);
+    b.cookies.set('emdr_pending', pending.split(';')[0]!.split('=')[1]!);
+
+    const wrong = await form('/api/admin/login/second-factor', { code: '000000' });
+    expect(wrong.status).toBe(303);
+    expect(wrong.headers.get('location')).toBe('/admin/second-factor');
+    expect(wrong.headers.getSetCookie().join()).toContain('emdr_admin_notice=invalid-code');
+
+    const sql = await getSql();
+    await sql`update admin_pending_logins set expires_at = now() - interval '1 second' where admin_id = ${member.id}`;
+    const late = await form('/api/admin/login/second-factor', { code: await nextCode(member.secret) });
+    expect(late.status).toBe(303);
+    expect(late.headers.get('location')).toBe('/admin/login');
+    expect(late.headers.getSetCookie().join()).toContain('emdr_admin_notice=sign-in-expired');
+  });
+
   test('a second-factor step without a password step is refused', async () => {
     const b = browser();
     const response = await call(b, 'POST', '/api/admin/login/second-factor', { code: '123456' });
@@ -300,6 +335,19 @@ describe('the owner requires two-factor sign-in', () => {
     const refused = await call(b, 'GET', '/api/admin/trainers');
     expect(refused.status).toBe(403);
     expect(refused.body.error).toMatch(/Two-factor sign-in required/);
+    // Admin pages send them to the Account page, which itself opens.
+    const page = await fetch(`${base()}/admin/trainers`, {
+      headers: { cookie: `emdr_admin_session=${b.cookies.get('emdr_admin_session')}` },
+      redirect: 'manual',
+    });
+    expect(page.status).toBe(302);
+    expect(page.headers.get('location')).toBe('/admin/account');
+    const account = await fetch(`${base()}/admin/account`, {
+      headers: { cookie: `emdr_admin_session=${b.cookies.get('emdr_admin_session')}` },
+      redirect: 'manual',
+    });
+    expect(account.status).toBe(200);
+    expect(await account.text()).toContain('This site requires two-factor sign-in');
     // The session that was already open is held back too.
     expect((await call(editor, 'GET', '/api/admin/trainers')).status).toBe(403);
 
@@ -310,6 +358,10 @@ describe('the owner requires two-factor sign-in', () => {
     });
     expect(verified.status).toBe(200);
     expect((await call(b, 'GET', '/api/admin/trainers')).status).toBe(200);
+    // Their only second factor stays while the rule is on.
+    const off = await call(b, 'DELETE', '/api/admin/me/totp', { code: verified.body.recoveryCodes[0] });
+    expect(off.status).toBe(409);
+    expect((await call(b, 'GET', '/api/admin/me/totp')).body.enabled).toBe(true);
     expect(await securityEvents(process.env.ADMIN_EMAIL!)).toContain('two-factor-policy-changed');
   });
 });
