@@ -46,10 +46,11 @@ describe('admin API: authentication and guards', () => {
     },
   );
 
-  test('session answers authenticated with the email, and logout ends the session on the server', async () => {
+  test('session answers authenticated with the email and role, and logout ends the session on the server', async () => {
+    // The run's admin is the bootstrap admin, so the owner (docs/product.md, The team).
     expect((await admin.call('GET', '/api/admin/session')).body).toEqual({
       authenticated: true,
-      admin: { email: process.env.ADMIN_EMAIL },
+      admin: { email: process.env.ADMIN_EMAIL, role: 'owner' },
     });
     expect(await fetch(`${base()}/api/admin/session`).then((r) => r.json())).toEqual({ authenticated: false });
     expect((await admin.call('POST', '/api/admin/logout')).status).toBe(200);
