@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
@@ -26,6 +26,10 @@ export default function InviteForm({ onInvited }: { onInvited(): void }) {
   const hydrated = useHydrated();
   const [created, setCreated] = useState<(CreatedInvitationView & { email: string }) | null>(null);
   const linkRef = useRef<HTMLInputElement>(null);
+  // The link is what the owner needs next: move there, for keyboard and screen reader users too.
+  useEffect(() => {
+    if (created) linkRef.current?.focus();
+  }, [created]);
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -34,8 +38,6 @@ export default function InviteForm({ onInvited }: { onInvited(): void }) {
       reset({ email: '', role: values.role });
       notify.success(`Invitation created for ${values.email}`);
       onInvited();
-      // The link is what the owner needs next: move there, for keyboard and screen reader users too.
-      requestAnimationFrame(() => linkRef.current?.focus());
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.email) {
         setError('email', { message: error.fieldErrors.email[0] });
