@@ -56,7 +56,11 @@ export default function LoginForm() {
       <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
         <AdminToaster />
         <h1 className="mb-4 text-2xl font-bold">Admin Login</h1>
-        <SecondFactorStep methods={methods} onRestart={() => setMethods(null)} />
+        <SecondFactorStep methods={methods} onRestart={() => setMethods(null)}>
+          {methods.includes('passkey') && (
+            <PasskeySignInButton label="Use a passkey" variant={methods.includes('totp') ? 'secondary' : 'primary'} />
+          )}
+        </SecondFactorStep>
       </div>
     );
   }

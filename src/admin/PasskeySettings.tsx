@@ -5,7 +5,7 @@ import Button from '../ui/Button';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import { useHydrated } from '../ui/useHydrated';
 import { api } from './api';
-import { notify } from './notify';
+import { AdminToaster, notify } from './notify';
 import { addPasskey, browserSupportsWebAuthn, NO_WEBAUTHN, passkeyErrorText } from './passkeyBrowser';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
@@ -19,11 +19,11 @@ function checkName(value: string): { name: string } | { error: string } {
 /**
  * The Account page's passkeys (docs/product.md, "Passkeys"): the member's passkeys with when
  * they were added and last used; add one (named), rename, delete (asks first). A passkey is a
- * second factor and can also sign in without the password.
+ * second factor and can also sign in without the password. `toaster`: this island shows the page's
+ * toasts (one toaster per page).
  */
-export default function PasskeySettings() {
+export default function PasskeySettings(props: { toaster?: boolean }) {
   const [passkeys, setPasskeys] = useState<PasskeySummary[] | null>(null);
-  const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string>();
   const [adding, setAdding] = useState(false);
   const [renaming, setRenaming] = useState<{ id: string; name: string; error?: string } | null>(null);
@@ -46,7 +46,10 @@ export default function PasskeySettings() {
 
   async function onAdd(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    const checked = checkName(name);
+    // Read from the form, not from state: a name typed before the island ran is in the field only.
+    const form = event.currentTarget;
+    const typed = new FormData(form).get('name');
+    const checked = checkName(typeof typed === 'string' ? typed : '');
     if ('error' in checked) {
       setNameError(checked.error);
       return;
@@ -59,7 +62,7 @@ export default function PasskeySettings() {
     setAdding(true);
     try {
       await addPasskey(checked.name);
-      setName('');
+      form.reset();
       notify.success(`Passkey "${checked.name}" added`);
       await reload();
     } catch (error) {
@@ -107,6 +110,7 @@ export default function PasskeySettings() {
 
   return (
     <section aria-labelledby="passkeys-heading" className="rounded-lg bg-white p-6 shadow">
+      {props.toaster && <AdminToaster />}
       <h2 id="passkeys-heading" className="text-xl font-semibold">
         Passkeys
       </h2>
@@ -181,11 +185,10 @@ export default function PasskeySettings() {
           <Field id="passkey-name" label="Passkey name" hint="Say which device it is on" error={nameError}>
             <input
               id="passkey-name"
+              name="name"
               className={inputClass}
               placeholder="e.g. Work laptop"
-              value={name}
               maxLength={100}
-              onChange={(event) => setName(event.target.value)}
               {...describedBy('passkey-name', true, nameError)}
             />
           </Field>

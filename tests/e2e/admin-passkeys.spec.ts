@@ -1,0 +1,121 @@
+import { randomBytes } from 'node:crypto';
+import type { Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+
+/**
+ * Passkeys in Chromium (docs/product.md, "Passkeys") with its virtual authenticator (CDP
+ * WebAuthn domain): a member adds a passkey on the Account page and signs in with it. WebAuthn wants
+ * a domain as the relying party, and an IP address is none, so this spec opens the server as
+ * localhost (the passkey's RP ID is the page's host name).
+ */
+const site = () => process.env.E2E_BASE_URL!.replace('127.0.0.1', 'localhost');
+
+/**
+ * A member of their own, invited by the owner and signed in through the browser's context: the shared
+ * admin of the other specs keeps signing in with the password alone.
+ */
+async function newMember(page: Page): Promise<{ email: string; password: string }> {
+  const email = `passkey-${randomBytes(4).toString('hex')}@example.com`;
+  const password = randomBytes(12).toString('base64url');
+  const headers = { origin: site() };
+  const owner = await page.context().browser()!.newContext();
+  try {
+    const login = await owner.request.post(`${site()}/api/admin/login`, {
+      headers,
+      data: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
+    });
+    expect(login.status()).toBe(200);
+    const invitation = await owner.request.post(`${site()}/api/admin/invitations`, {
+      headers,
+      data: { email, role: 'editor' },
+    });
+    expect(invitation.status()).toBe(201);
+    const token = new URL(((await invitation.json()) as { url: string }).url).pathname.split('/').pop()!;
+    const accepted = await page.request.post(`${site()}/api/admin/invitations/${token}/accept`, {
+      headers,
+      data: { password },
+    });
+    expect(accepted.status()).toBe(201);
+  } finally {
+    await owner.close();
+  }
+  return { email, password };
+}
+
+async function virtualAuthenticator(page: Page): Promise<void> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('WebAuthn.enable');
+  await cdp.send('WebAuthn.addVirtualAuthenticator', {
+    options: {
+      protocol: 'ctap2',
+      transport: 'internal',
+      hasResidentKey: true,
+      hasUserVerification: true,
+      isUserVerified: true,
+    },
+  });
+}
+
+async function addPasskey(page: Page, name: string): Promise<void> {
+  await page.getByLabel('Passkey name').fill(name);
+  await page.getByRole('button', { name: 'Add a passkey' }).click();
+  await expect(page.getByText(`Passkey "${name}" added`)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText(name, { exact: true })).toBeVisible();
+}
+
+/** Logout is on the dashboard. */
+async function logOut(page: Page): Promise<void> {
+  await page.goto(`${site()}/admin/dashboard`);
+  await page.getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/admin\/login$/);
+}
+
+test('a member adds a passkey on the Account page, then signs in with it and no password', async ({ page }) => {
+  const member = await newMember(page);
+  await virtualAuthenticator(page);
+  await page.goto(`${site()}/admin/account`);
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+  await addPasskey(page, 'Test laptop');
+  await expect(page.getByText(/not used yet/)).toBeVisible();
+
+  await logOut(page);
+  await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Logged in successfully')).toBeVisible();
+  await expect(page.getByText(`Logged in as ${member.email}`)).toBeVisible();
+
+  await page.goto(`${site()}/admin/account`);
+  await expect(page.getByText(/last used/)).toBeVisible();
+});
+
+test('with a passkey, the password is followed by the passkey step; a renamed then deleted passkey is gone', async ({
+  page,
+}) => {
+  const member = await newMember(page);
+  await virtualAuthenticator(page);
+  await page.goto(`${site()}/admin/account`);
+  await addPasskey(page, 'Old name');
+
+  await page.getByRole('button', { name: 'Rename Old name' }).click();
+  const rename = page.getByLabel('New name for Old name');
+  await expect(rename).toBeFocused();
+  await rename.fill('Desk key');
+  await rename.press('Enter');
+  await expect(page.getByText('Passkey renamed to "Desk key"')).toBeVisible();
+
+  await logOut(page);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await page.getByRole('button', { name: 'Use a passkey' }).click();
+  await expect(page).toHaveURL(/\/admin\/dashboard$/);
+  await expect(page.getByText('Logged in successfully')).toBeVisible();
+
+  await page.goto(`${site()}/admin/account`);
+  await page.getByRole('button', { name: 'Delete Desk key' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Delete passkey?' });
+  await expect(dialog).toContainText('"Desk key" will no longer sign you in.');
+  await dialog.getByRole('button', { name: 'Delete passkey' }).click();
+  await expect(page.getByText('Passkey "Desk key" deleted')).toBeVisible();
+  await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
+});
