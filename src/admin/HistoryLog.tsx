@@ -114,8 +114,7 @@ export default function HistoryLog(props: { query: HistoryPageQuery; canReadSecu
           <input
             id="history-actor"
             name="actor"
-            type="text"
-            inputMode="email"
+            type="email"
             list="history-members"
             defaultValue={query.actor}
             className={inputClass}
@@ -164,7 +163,13 @@ export default function HistoryLog(props: { query: HistoryPageQuery; canReadSecu
         )}
       />
       {data && data.total > 0 && (
-        <Pagination page={query.page} pages={data.pages} total={data.total} noun="entries" href={links.pageHref} />
+        <Pagination
+          page={query.page}
+          pages={data.pages}
+          total={data.total}
+          noun={data.total === 1 ? 'entry' : 'entries'}
+          href={links.pageHref}
+        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { CHANGE_ACTIONS, HISTORY_KINDS, type HistoryKind } from '../domain/history';
+import { CHANGE_ACTIONS, HISTORY_KINDS, isActorFilter, type HistoryKind } from '../domain/history';
 import { SECURITY_EVENT_TYPES, SECURITY_EVENT_LABELS } from '../domain/securityEvents';
 import { ADMIN_PAGE_SIZE } from '../domain/adminList';
 import { ACTION_TEXT } from './changeText';
@@ -13,7 +13,8 @@ export interface HistoryPageQuery {
 
 /**
  * The page's query from its URL. A value the page cannot show falls back to its default instead of
- * an error page: an editor sees the records' changes only, and a type of the other kind is dropped.
+ * an error page: an editor sees the records' changes only, a type of the other kind is dropped, and
+ * so is a member filter that is neither an email nor an id (the field asks for an email).
  */
 export function readHistoryPageQuery(params: URLSearchParams, canReadSecurity: boolean): HistoryPageQuery {
   const askedKind = params.get('kind') as HistoryKind | null;
@@ -25,10 +26,11 @@ export function readHistoryPageQuery(params: URLSearchParams, canReadSecurity: b
   const type = params.get('type') ?? '';
   const fits = typeOptions(kind).some((group) => group.options.some((option) => option.value === type));
   const page = Number(params.get('page'));
+  const actor = (params.get('actor') ?? '').trim();
   return {
     kind,
     type: fits ? type : '',
-    actor: (params.get('actor') ?? '').trim().slice(0, 320),
+    actor: isActorFilter(actor) ? actor : '',
     page: Number.isInteger(page) && page >= 1 && page <= 1_000_000 ? page : 1,
   };
 }

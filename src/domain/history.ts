@@ -69,6 +69,11 @@ const positiveInt = (max: number) =>
     .transform(Number)
     .refine((n) => n >= 1 && n <= max, { error: `Must be between 1 and ${max}` });
 
+/** What the `actor` filter takes: a member's id or an email address (not a search: exact match). */
+export function isActorFilter(value: string): boolean {
+  return value.length <= 320 && (isUuid(value) || /^[^\s@]+@[^\s@]+$/.test(value));
+}
+
 /** The filters, shared by the JSON pages and the CSV export. */
 const filterFields = {
   entityType: z.enum(ENTITY_TYPES).optional(),
@@ -79,14 +84,7 @@ const filterFields = {
   kind: z.enum(HISTORY_KINDS).optional(),
   type: z.enum(HISTORY_TYPES, { error: 'Must be a change or security event type' }).optional(),
   /** A member's id, or the email an entry names (also a failed sign-in's typed email). */
-  actor: z
-    .string()
-    .trim()
-    .max(320)
-    .refine((value) => isUuid(value) || /^[^\s@]+@[^\s@]+$/.test(value), {
-      error: 'Must be a member id or an email address',
-    })
-    .optional(),
+  actor: z.string().trim().refine(isActorFilter, { error: 'Must be a member id or an email address' }).optional(),
 };
 
 type Filters = { [K in keyof typeof filterFields]?: z.output<(typeof filterFields)[K]> };

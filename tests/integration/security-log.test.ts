@@ -139,8 +139,9 @@ describe('security log', () => {
     const text = await response.text();
     const lines = text.split('\r\n');
     expect(lines[0]).toBe('time,type,label,actor,client_address,subject,record_type,record_id,record,detail');
-    // Newest first: the trainer, the failed sign-in, the client's own sign-in; every line ends in CRLF.
-    expect(lines).toHaveLength(5);
+    // Newest first: the trainer, the failed sign-in, the client's own sign-in (then older files' record
+    // changes: the history is not emptied between files); every line ends in CRLF.
+    expect(text.endsWith('\r\n')).toBe(true);
     expect(lines[1]).toBe(
       `${lines[1]!.slice(0, 24)},create,create,${process.env.ADMIN_EMAIL},,,trainer,${trainer.body.id},"'=HYPERLINK(""http://evil.example"", ""a, b"")",`,
     );
@@ -148,7 +149,6 @@ describe('security log', () => {
       /^\d{4}-\d\d-\d\dT[\d:.]+Z,sign-in-failed,Sign-in failed,'=1\+2@example\.org,203\.0\.113\.0\/24,,,,,reason=unknown-email$/,
     );
     expect(lines[3]).toContain(',sign-in,Signed in,');
-    expect(lines[4]).toBe('');
   });
 
   test('a history longer than one batch is exported whole, newest first', async () => {
