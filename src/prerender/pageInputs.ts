@@ -1,11 +1,10 @@
 import { createHash } from 'node:crypto';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../domain/feedCatalog';
-import { feedTrainings } from '../domain/feeds';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH, type Feed } from '../domain/feedCatalog';
 import { newListings } from '../domain/newListings';
 import { statePath } from '../domain/statePages';
 import { publicEnv, serverEnv } from '../env';
-import { builtListing, listedStates, upcomingTrainings } from './siteData';
+import { builtListing, feedPool, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
 import { trainingPath } from '../domain/trainingPath';
 import { trainerPageDigests } from './trainerDigests';
@@ -75,7 +74,6 @@ export function pageInputDigests(data: SiteData): PageDigests {
   const shared = sharedDigest(data);
   const { siteUrl } = serverEnv();
   const listed = upcomingTrainings(data);
-  const now = new Date(data.generatedAt);
   const pages: PageDigests = new Map();
   for (const path of DATA_FREE_PAGES) pages.set(path, shared);
   pages.set('/terms', digest(shared, lastUpdatedDate(data)));
@@ -98,14 +96,24 @@ export function pageInputDigests(data: SiteData): PageDigests {
     ),
   );
   for (const [path, key] of trainerPageDigests(data, shared, siteUrl, trainingDigest)) pages.set(path, key);
-  // A state's feed is drawn from that state's trainings: 50 passes over the whole list add up.
-  const byState = Map.groupBy(listed, (t) => t.state);
-  for (const feed of allFeeds()) {
-    const pool = feed.filter.state ? (byState.get(feed.filter.state) ?? []) : listed;
-    pages.set(feedPath(feed), digest(siteUrl, feed, feedTrainings(feed, pool, now).map(trainingDigest)));
-  }
+  for (const feed of allFeeds()) pages.set(feedPath(feed), feedDigest(feed, feedPool(feed, data), siteUrl));
   pages.set(NEW_LISTINGS_PATH, digest(siteUrl, newListings(listed).map(trainingDigest)));
   return pages;
+}
+
+/**
+ * A feed's digest, kept while its trainings are the same row objects in the same order: most
+ * feeds are untouched by an edit, and hashing the digests of thousands of rows again is not free.
+ */
+const feedDigests = new Map<string, { siteUrl: string; rows: readonly SiteTraining[]; digest: string }>();
+function feedDigest(feed: Feed, rows: readonly SiteTraining[], siteUrl: string): string {
+  const kept = feedDigests.get(feed.slug);
+  if (kept?.siteUrl === siteUrl && kept.rows.length === rows.length && kept.rows.every((row, i) => row === rows[i])) {
+    return kept.digest;
+  }
+  const found = digest(siteUrl, feed, rows.map(trainingDigest));
+  feedDigests.set(feed.slug, { siteUrl, rows, digest: found });
+  return found;
 }
 
 /** What a publish must do to turn the pages of `before` into those of `after`. */

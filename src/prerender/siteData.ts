@@ -9,6 +9,8 @@ import { EMPTY_FILTERS, type TrainingFilters } from '../domain/filterQuery';
 import { toCardData, type TrainingCardData } from '../domain/trainingCard';
 import { US_STATES } from '../domain/states';
 import { providedSiteData } from './siteDataSource';
+import { ALL_FEED, allFeeds, type Feed } from '../domain/feedCatalog';
+import { formatMatches } from '../domain/formats';
 
 /**
  * Build-time access to the publisher's snapshot: handed over in-process by the page renderer, or
@@ -40,6 +42,8 @@ interface Derived {
   stateCounts?: Record<string, number>;
   /** The unfiltered first page: the home page's, and the counts of the map and the state pages. */
   home?: BuiltListing;
+  /** Each feed's trainings by feed slug, from one pass over the listing. */
+  feedPools?: Map<string, SiteTraining[]>;
 }
 const derived = new WeakMap<SiteData, Derived>();
 /** A training's place in the listing query; its row object outlives one snapshot at the publisher. */
@@ -105,6 +109,38 @@ function stateListing(
   memo.stateCounts ??= builtListing({}, data).counts.state;
   const own = queryListing(listing, view, now, memo.statePositions.get(view.filters.state) ?? []);
   return { ...own, counts: { ...own.counts, state: memo.stateCounts } };
+}
+
+/**
+ * A feed's trainings (feedTrainings' rule: the listed ones in its state or of its format, a Hybrid
+ * training in both format feeds), sorted into every feed in one pass over the listing: 55 feeds
+ * each filtering thousands of rows was the largest part of a publish's page digests.
+ */
+export function feedPool(feed: Feed, data = loadSiteData()): SiteTraining[] {
+  const memo = derive(data);
+  if (!memo.feedPools) {
+    const pools = new Map<string, SiteTraining[]>(allFeeds().map((f) => [f.slug, []]));
+    const slugs = (feedSlugs ??= feedSlugsByFilter());
+    for (const training of memo.listed) {
+      pools.get(ALL_FEED.slug)!.push(training);
+      const state = training.state && slugs.byState.get(training.state);
+      if (state) pools.get(state)!.push(training);
+      for (const [format, slug] of slugs.byFormat) {
+        if (formatMatches(training.format, format)) pools.get(slug)!.push(training);
+      }
+    }
+    memo.feedPools = pools;
+  }
+  return memo.feedPools.get(feed.slug) ?? [];
+}
+
+let feedSlugs: ReturnType<typeof feedSlugsByFilter> | undefined;
+function feedSlugsByFilter() {
+  const feeds = allFeeds();
+  return {
+    byState: new Map(feeds.filter((f) => f.filter.state).map((f) => [f.filter.state, f.slug])),
+    byFormat: new Map(feeds.filter((f) => f.filter.format).map((f) => [f.filter.format, f.slug])),
+  };
 }
 
 /** States with at least one listed training: the state pages that exist. */

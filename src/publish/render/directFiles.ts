@@ -2,7 +2,7 @@ import { allFeeds, feedPath, type Feed } from '../../domain/feedCatalog';
 import { feedParts } from '../../domain/feeds';
 import type { SiteData } from '../../domain/siteData';
 import { serverEnv } from '../../env';
-import { upcomingTrainings } from '../../prerender/siteData';
+import { feedPool } from '../../prerender/siteData';
 
 /**
  * Files the in-process renderer writes without going through Astro: the calendar feeds. The
@@ -20,5 +20,5 @@ export function directFile(pathname: string, data: SiteData): Uint8Array[] | nul
   const feed = feedsByPath.get(pathname);
   if (!feed) return null;
   // The URL Astro's `site` is (astro.config.mjs: SITE_URL), as the endpoint gets it.
-  return feedParts(feed, upcomingTrainings(data), new URL(serverEnv().siteUrl), new Date(data.generatedAt));
+  return feedParts(feed, feedPool(feed, data), new URL(serverEnv().siteUrl), new Date(data.generatedAt));
 }
