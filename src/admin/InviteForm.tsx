@@ -49,12 +49,13 @@ export default function InviteForm({ onInvited }: { onInvited(): void }) {
     if (!created) return;
     try {
       await navigator.clipboard.writeText(created.url);
+      notify.success('Invitation link copied');
     } catch {
-      // No clipboard permission: select the text and use the older copy command.
+      // No clipboard access (permission refused, or a page not served over HTTPS): the link is
+      // selected for the person to copy themselves.
       linkRef.current?.select();
-      document.execCommand('copy');
+      notify.error('Copy the selected link with Ctrl+C (⌘C on a Mac)', 'Could not copy');
     }
-    notify.success('Invitation link copied');
   }
 
   return (
