@@ -162,6 +162,26 @@ describe('registering passkeys', () => {
   });
 });
 
+describe('the owner’s two-factor requirement', () => {
+  test('a passkey is enough: a member who must enrol adds one, and can then work again', async () => {
+    await register(owner, 'Owner key');
+    expect((await call(owner, 'PUT', '/api/admin/settings/two-factor', { required: true })).status).toBe(200);
+    try {
+      const member = new Map<string, string>();
+      const signIn = await call(member, 'POST', '/api/admin/login', OTHER);
+      expect(signIn.body).toEqual({ authenticated: true, admin: { email: OTHER.email }, enrolmentRequired: true });
+      expect((await call(member, 'GET', '/api/admin/trainers')).status).toBe(403);
+      await register(member, 'Member key');
+      expect((await call(member, 'GET', '/api/admin/trainers')).status).toBe(200);
+      // From now on the password alone is not enough for them either.
+      const again = await call(new Map(), 'POST', '/api/admin/login', OTHER);
+      expect(again.body).toEqual({ twoFactorRequired: true, methods: ['passkey'] });
+    } finally {
+      expect((await call(owner, 'PUT', '/api/admin/settings/two-factor', { required: false })).status).toBe(200);
+    }
+  });
+});
+
 describe('signing in with a passkey', () => {
   async function passkeyLogin(jar: Map<string, string>, credential: SoftCredential, opts = {}) {
     const options = await call(jar, 'POST', '/api/admin/login/passkey/options', {});
