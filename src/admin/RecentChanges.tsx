@@ -42,6 +42,9 @@ export default function RecentChanges() {
           ))}
         </ol>
       )}
+      <a href="/admin/history" className="mt-3 inline-block text-sm text-brand-800 underline">
+        See the full history
+      </a>
     </section>
   );
 }

@@ -10,6 +10,7 @@ test('a failed sign-in shows in the history, filtered by type, and in its CSV do
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByText('Invalid credentials')).toBeVisible();
   await signIn(page);
+  await expect(page.getByRole('link', { name: 'See the full history' })).toHaveAttribute('href', '/admin/history');
 
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'History' }).click();
   await expect(page).toHaveURL(/\/admin\/history$/);
