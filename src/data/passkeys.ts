@@ -61,13 +61,6 @@ export async function remove(tx: Tx, adminId: string, id: string): Promise<Passk
   return row;
 }
 
-/** Every passkey of a member (the lost-device reset); how many there were. */
-export async function removeAllFor(adminId: string, tx?: Tx): Promise<number> {
-  const sql = tx ?? (await getSql());
-  const result = await sql`delete from admin_passkeys where admin_id = ${adminId}`;
-  return result.count;
-}
-
 /**
  * Records a use: the new signature counter, but only if it still is the one the check was made
  * against, so two parallel uses of one assertion cannot both pass. False when it had changed.
