@@ -6,10 +6,10 @@ import { signIn } from './adminHelpers';
 /**
  * The team (docs/product.md, The team): the owner invites an editor on the Team page and copies the
  * link; the editor opens it in a browser of their own, chooses a password and lands in the admin
- * without the Team link; the owner removes them through the confirmation dialog, and the editor's
- * session ends.
+ * without the Team link; the owner makes them an admin, then removes them through the confirmation
+ * dialog, and their session ends.
  */
-test('the owner invites an editor, who joins without team rights, and is removed', async ({
+test('the owner invites an editor, who joins without team rights, is made an admin, and is removed', async ({
   page,
   browser,
   baseURL,
@@ -53,7 +53,13 @@ test('the owner invites an editor, who joins without team rights, and is removed
   // The owner sees the new member, and removes them after confirming (Escape cancels first).
   await page.reload();
   const row = page.getByRole('row', { name: new RegExp(email) });
-  await expect(row.getByLabel(`Role of ${email}`)).toHaveValue('editor');
+  const role = row.getByLabel(`Role of ${email}`);
+  await expect(role).toHaveValue('editor');
+  await role.selectOption('admin');
+  await row.getByRole('button', { name: `Save role of ${email}` }).click();
+  await expect(page.getByText(`${email} is now Admin`)).toBeVisible();
+  await expect(role).toHaveValue('admin');
+  await expect(row.getByRole('button', { name: `Save role of ${email}` })).toHaveCount(0);
   const remove = row.getByRole('button', { name: `Remove ${email}` });
   await remove.click();
   const dialog = page.getByRole('dialog', { name: 'Remove member?' });
