@@ -6,6 +6,7 @@ import {
   type PublicKeyCredentialRequestOptionsJSON,
 } from '@simplewebauthn/browser';
 import { api, ApiError } from './api';
+import { apiErrorText } from './apiErrorText';
 
 /**
  * The browser's side of passkeys (docs/product.md, "Passkeys"): ask the server for options,
@@ -18,15 +19,7 @@ export const NO_WEBAUTHN = 'This browser cannot use passkeys.';
 
 /** A sentence for a failed ceremony: the browser's refusal, or the server's `error`. */
 export function passkeyErrorText(error: unknown): string {
-  if (error instanceof ApiError) {
-    try {
-      const body = JSON.parse(error.message.replace(/^\d+: /, '')) as { error?: string };
-      if (body.error) return body.error;
-    } catch {
-      // not JSON: the status line below
-    }
-    return error.message;
-  }
+  if (error instanceof ApiError) return apiErrorText(error, error.message);
   const name = (error as { name?: string; cause?: { name?: string } } | null)?.cause?.name ?? (error as Error)?.name;
   if (name === 'NotAllowedError' || name === 'AbortError')
     return 'The browser did not use a passkey: it was cancelled or took too long.';
