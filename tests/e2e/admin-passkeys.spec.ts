@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './accessibility';
 
 /**
  * Passkeys in Chromium (docs/product.md, "Passkeys") with its virtual authenticator (CDP
@@ -77,6 +78,7 @@ test('a member adds a passkey on the Account page, then signs in with it and no 
   await expect(page.getByText('You have no passkeys yet.')).toBeVisible();
   await addPasskey(page, 'Test laptop');
   await expect(page.getByText(/not used yet/)).toBeVisible();
+  await expectNoSeriousA11yViolations(page);
 
   await logOut(page);
   await page.getByRole('button', { name: 'Sign in with a passkey' }).click();
