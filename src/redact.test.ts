@@ -25,6 +25,15 @@ describe('redact', () => {
     );
   });
 
+  test("an invitation link's token is masked in the paths that carry it", () => {
+    const token = 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6';
+    expect(redact(`GET /admin/invite/${token} 500`, [])).toBe('GET /admin/invite/*** 500');
+    expect(redact(`POST /api/admin/invitations/${token}/accept`, [])).toBe('POST /api/admin/invitations/***/accept');
+    // An invitation's id (a UUID, for revoking) is not a secret.
+    const id = '0b7c6f1e-8a7d-4c1b-9f2e-3d4c5b6a7f80';
+    expect(redact(`DELETE /api/admin/invitations/${id}`, [])).toBe(`DELETE /api/admin/invitations/${id}`);
+  });
+
   test('no settings, no secrets', () => {
     expect(secretValues({})).toEqual([]);
   });

@@ -6,6 +6,9 @@
 const MASK = '***';
 // A password in any URL's user info: scheme://user:password@host.
 const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
+// An invitation link's token is its whole authority, and it travels in the path, which request and
+// error lines name: /admin/invite/{token} and /api/admin/invitations/{token}/accept.
+const PATH_TOKEN = /(\/admin\/invite\/|\/api\/admin\/invitations\/)(?![0-9a-f]{8}-[0-9a-f]{4}-)[A-Za-z0-9_-]{32,}/g;
 // Shorter values would mask ordinary words; URL passwords are masked by pattern whatever their length.
 const MIN_SECRET_LENGTH = 4;
 
@@ -53,7 +56,7 @@ function currentSecrets(): string[] {
 
 /** The text with every secret of this process's settings masked. */
 export function redact(text: string, secrets: string[] = currentSecrets()): string {
-  let out = text.replace(URL_PASSWORD, `$1${MASK}@`);
+  let out = text.replace(URL_PASSWORD, `$1${MASK}@`).replace(PATH_TOKEN, `$1${MASK}`);
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
   return out;
 }
