@@ -30,6 +30,8 @@ export default function PasskeySettings(props: { toaster?: boolean }) {
   const [deleting, setDeleting] = useState<PasskeySummary | null>(null);
   const [busy, setBusy] = useState(false);
   const renameInput = useRef<HTMLInputElement>(null);
+  // The passkey whose Rename button gets the focus back once its rename form closes (keyboard use).
+  const renamed = useRef<string | null>(null);
   const hydrated = useHydrated();
 
   async function reload() {
@@ -41,7 +43,13 @@ export default function PasskeySettings(props: { toaster?: boolean }) {
   }, []);
 
   useEffect(() => {
-    if (renaming) renameInput.current?.focus();
+    if (renaming) {
+      renamed.current = renaming.id;
+      renameInput.current?.focus();
+    } else if (renamed.current) {
+      document.getElementById(`rename-${renamed.current}`)?.focus();
+      renamed.current = null;
+    }
   }, [renaming?.id]);
 
   async function onAdd(event: SubmitEvent<HTMLFormElement>) {
@@ -159,6 +167,7 @@ export default function PasskeySettings(props: { toaster?: boolean }) {
               {renaming?.id !== passkey.id && (
                 <div className="flex gap-2">
                   <Button
+                    id={`rename-${passkey.id}`}
                     variant="secondary"
                     size="sm"
                     aria-label={`Rename ${passkey.name}`}

@@ -104,6 +104,7 @@ test('with a passkey, the password is followed by the passkey step; a renamed th
   await rename.fill('Desk key');
   await rename.press('Enter');
   await expect(page.getByText('Passkey renamed to "Desk key"')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Rename Desk key' })).toBeFocused();
 
   await logOut(page);
   await page.getByLabel('Email').fill(member.email);
