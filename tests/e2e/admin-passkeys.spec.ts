@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
+import { invitedMember } from './adminHelpers';
 
 /**
  * Passkeys in Chromium (docs/product.md, "Passkeys") with its virtual authenticator (CDP
@@ -11,37 +11,7 @@ import { expectNoSeriousA11yViolations } from './accessibility';
  */
 const site = () => process.env.E2E_BASE_URL!.replace('127.0.0.1', 'localhost');
 
-/**
- * A member of their own, invited by the owner and signed in through the browser's context: the shared
- * admin of the other specs keeps signing in with the password alone.
- */
-async function newMember(page: Page): Promise<{ email: string; password: string }> {
-  const email = `passkey-${randomBytes(4).toString('hex')}@example.com`;
-  const password = randomBytes(12).toString('base64url');
-  const headers = { origin: site() };
-  const owner = await page.context().browser()!.newContext();
-  try {
-    const login = await owner.request.post(`${site()}/api/admin/login`, {
-      headers,
-      data: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const invitation = await owner.request.post(`${site()}/api/admin/invitations`, {
-      headers,
-      data: { email, role: 'editor' },
-    });
-    expect(invitation.status()).toBe(201);
-    const token = new URL(((await invitation.json()) as { url: string }).url).pathname.split('/').pop()!;
-    const accepted = await page.request.post(`${site()}/api/admin/invitations/${token}/accept`, {
-      headers,
-      data: { password },
-    });
-    expect(accepted.status()).toBe(201);
-  } finally {
-    await owner.close();
-  }
-  return { email, password };
-}
+const newMember = (page: Page) => invitedMember(page, site(), 'passkey');
 
 async function virtualAuthenticator(page: Page): Promise<void> {
   const cdp = await page.context().newCDPSession(page);

@@ -1,8 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
+import { invitedMember } from './adminHelpers';
 
 /**
  * Two-factor sign-in with an authenticator app (docs/product.md, "Two-factor sign-in"): a member
@@ -12,34 +12,7 @@ import { expectNoSeriousA11yViolations } from './accessibility';
  */
 const site = () => process.env.E2E_BASE_URL!;
 
-/** An editor invited by the owner; accepting signs them in within this page's context. */
-async function newMember(page: Page): Promise<{ email: string; password: string }> {
-  const email = `totp-${randomBytes(4).toString('hex')}@example.com`;
-  const password = randomBytes(12).toString('base64url');
-  const headers = { origin: site() };
-  const owner = await page.context().browser()!.newContext();
-  try {
-    const login = await owner.request.post(`${site()}/api/admin/login`, {
-      headers,
-      data: { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD },
-    });
-    expect(login.status()).toBe(200);
-    const invitation = await owner.request.post(`${site()}/api/admin/invitations`, {
-      headers,
-      data: { email, role: 'editor' },
-    });
-    expect(invitation.status()).toBe(201);
-    const token = new URL(((await invitation.json()) as { url: string }).url).pathname.split('/').pop()!;
-    const accepted = await page.request.post(`${site()}/api/admin/invitations/${token}/accept`, {
-      headers,
-      data: { password },
-    });
-    expect(accepted.status()).toBe(201);
-  } finally {
-    await owner.close();
-  }
-  return { email, password };
-}
+const newMember = (page: Page) => invitedMember(page, site(), 'totp');
 
 /** A code for the next 30-second step: the current one was used to turn TOTP on, and each works once. */
 const nextCode = (secret: string) => generate({ secret, epoch: Math.floor(Date.now() / 1000) + 30 });

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runAdminCli } from '../support/adminCli';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -52,23 +52,12 @@ afterAll(async () => {
 });
 
 /** `npm run admin -- send-alerts` against the server's database; how many digests it says it sent. */
-function sendAlerts(): Promise<{ sent: number; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'send-alerts'], {
-      cwd: process.cwd(),
-      env: { ...process.env, DATA_DIR: server.dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.url, SITE_URL },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (c: Buffer) => (output += c.toString()));
-    child.stderr.on('data', (c: Buffer) => (output += c.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      const match = /Alert digests sent: (\d+)/.exec(output);
-      if (code !== 0 || !match) reject(new Error(`send-alerts exited with ${code}:\n${output}`));
-      else resolve({ sent: Number(match[1]), output });
-    });
-  });
+async function sendAlerts(): Promise<{ sent: number; output: string }> {
+  const env = { DATA_DIR: server.dataDir, DATABASE_URL: database.url, SMTP_URL: smtp.url, SITE_URL };
+  const { code, output } = await runAdminCli(['send-alerts'], env);
+  const match = /Alert digests sent: (\d+)/.exec(output);
+  if (code !== 0 || !match) throw new Error(`send-alerts exited with ${code}:\n${output}`);
+  return { sent: Number(match[1]), output };
 }
 
 const onServer = (link: string) => link.replace(SITE_URL, server.url);

@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runAdminCli } from '../support/adminCli';
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, login, type AdminClient } from '../support/adminClient';
@@ -348,20 +348,7 @@ describe('the owner', () => {
 });
 
 /** `npm run admin -- …` against the run's database; its exit code and output. */
-function cli(...args: string[]): Promise<{ code: number | null; output: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', ...args], {
-      cwd: process.cwd(),
-      env: process.env,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    child.once('error', reject);
-    child.once('exit', (code) => resolve({ code, output }));
-  });
-}
+const cli = (...args: string[]) => runAdminCli(args);
 
 describe('npm run admin -- create --role', () => {
   test('creates a member with that role; an owner takes over the ownership', async () => {

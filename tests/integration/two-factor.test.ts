@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { runAdminCli } from '../support/adminCli';
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
@@ -367,20 +367,7 @@ describe('the owner requires two-factor sign-in', () => {
 });
 
 describe('npm run admin -- reset-2fa', () => {
-  function resetTwoFactor(email: string): Promise<{ code: number | null; output: string }> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'scripts/admin.ts', 'reset-2fa', '--email', email], {
-        cwd: process.cwd(),
-        env: process.env,
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let output = '';
-      child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('error', reject);
-      child.once('exit', (code) => resolve({ code, output }));
-    });
-  }
+  const resetTwoFactor = (email: string) => runAdminCli(['reset-2fa', '--email', email]);
 
   test('a lost device: TOTP off, sessions ended, the password signs in; an unknown email exits 2', async () => {
     const member = await enrolledMember();
