@@ -53,7 +53,7 @@ test('the owner invites an editor, who joins without team rights, is made an adm
   // The owner sees the new member, and removes them after confirming (Escape cancels first).
   await page.reload();
   const row = page.getByRole('row', { name: new RegExp(email) });
-  const role = row.getByLabel(`Role of ${email}`);
+  const role = row.getByLabel(`Role of ${email}`, { exact: true });
   await expect(role).toHaveValue('editor');
   await role.selectOption('admin');
   await row.getByRole('button', { name: `Save role of ${email}` }).click();
