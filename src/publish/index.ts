@@ -62,7 +62,7 @@ export async function openPublishing(config: PublishingConfig): Promise<Publishi
   const bootBuild = await ensureLiveBuild(localSite, log);
   const siteId = publishingSiteId(config);
   // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
-  const renderer = config.buildHookUrl ? null : await loadRenderer(paths.build(bootBuild), log);
+  const renderer = config.buildHookUrl ? null : loadRenderer(paths.build(bootBuild), log);
   const spare = renderer ? new SpareBuild(paths) : null;
   const precompressor = new Precompressor(paths.compressed, log);
   let publisher: Publisher | null = null;
@@ -115,9 +115,9 @@ export async function openPublishing(config: PublishingConfig): Promise<Publishi
 }
 
 /** The in-process page renderer of the boot build; without one every publish is an astro build. */
-async function loadRenderer(buildDir: string, log: (message: string) => void): Promise<PageRenderer | null> {
+function loadRenderer(buildDir: string, log: (message: string) => void): PageRenderer | null {
   try {
-    const renderer = await PageRenderer.load(buildDir);
+    const renderer = PageRenderer.load(buildDir);
     if (!renderer) log('publisher: this build kept no page renderer; every change runs a full build');
     return renderer;
   } catch (error) {

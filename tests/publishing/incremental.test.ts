@@ -8,7 +8,6 @@ import type { SiteData } from '../../src/domain/siteData';
 import type { PublishResult } from '../../src/publish/plan';
 import { publishOnce } from '../../src/publish/record';
 import { outputFile, PageRenderer } from '../../src/publish/render/pageRenderer';
-import { loadNatively } from '../../src/publish/render/nativeImport';
 import { sitePaths, type SitePaths } from '../../src/publish/siteFolder/paths';
 import { liveBuildId } from '../../src/publish/siteFolder/swap';
 import { pageInputDigests } from '../../src/prerender/pageInputs';
@@ -75,8 +74,7 @@ beforeAll(async () => {
   live = sitePaths(dataDir);
   reference = sitePaths(tempDir('emdr-incremental-ref-'));
   published(await publish(live));
-  // Inside Vitest's module runner the bundle is loaded by require(), past the runner (nativeImport.ts).
-  const loaded = await PageRenderer.load(live.build(liveBuildId(live)!), loadNatively);
+  const loaded = PageRenderer.load(live.build(liveBuildId(live)!));
   if (!loaded) throw new Error('the build kept no page renderer');
   renderer = loaded;
 });

@@ -4,7 +4,7 @@ import type { SiteData } from '../../domain/siteData';
 import { serverEnv } from '../../env';
 import { provideSiteData } from '../../prerender/siteDataSource';
 import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
-import { importNatively } from './nativeImport';
+import { loadNatively } from './nativeImport';
 import { fingerprintOf } from '../build/fingerprint';
 import { directFile } from './directFiles';
 
@@ -48,15 +48,8 @@ export class PageRenderer {
     readonly fingerprint: string,
   ) {}
 
-  /**
-   * The renderer of a build, or null when the build kept no bundle or writes files another way.
-   * `importer` loads the bundle: Node's import() in the server (nativeImport.ts says why), require()
-   * inside a test runner.
-   */
-  static async load(
-    buildDir: string,
-    importer: (file: string) => unknown = importNatively,
-  ): Promise<PageRenderer | null> {
+  /** The renderer of a build, or null when the build kept no bundle or writes files another way. */
+  static load(buildDir: string): PageRenderer | null {
     const dir = path.join(buildDir, PRERENDER_DIR);
     const fingerprint = fingerprintOf(buildDir);
     let meta: RenderMeta;
@@ -66,7 +59,7 @@ export class PageRenderer {
       return null;
     }
     if (!fingerprint) return null;
-    const { app } = (await importer(path.join(dir, meta.entry))) as { app: KeptApp };
+    const { app } = loadNatively(path.join(dir, meta.entry)) as { app: KeptApp };
     const { buildFormat, base, trailingSlash } = app.manifest;
     // Page paths map to files as below only for this output shape (astro.config.mjs).
     if (buildFormat !== 'directory' || base !== '/' || trailingSlash !== 'ignore') return null;
