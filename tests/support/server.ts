@@ -2,6 +2,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { compileServer } from '../../scripts/compileServer.mjs';
 
 /**
  * Starts the real product (`scripts/start.ts`, what `npm start` runs) on a free port with its own
@@ -30,11 +31,12 @@ export async function startServer(
   } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? tempDir();
-  // As `npm start` runs it (package.json: its Node flags and allocator settings), with tsx's loader
-  // in this very process (not the tsx CLI, which runs the script in a child): a test's SIGKILL must
-  // reach the server itself.
+  // As `npm start` runs it (package.json): compiled to JavaScript, with its Node flags and allocator
+  // settings, in this very process (no launcher between): a test's SIGKILL must reach the server.
   const { nodeOptions, malloc } = serverProcessConfig();
-  const child = spawn(process.execPath, [...nodeOptions, '--import', 'tsx', ...(opts.entry ?? ['scripts/start.ts'])], {
+  const [entry = 'scripts/start.ts', ...args] = opts.entry ?? [];
+  const compiled = await compiledEntry(entry);
+  const child = spawn(process.execPath, [...nodeOptions, compiled, ...args], {
     cwd: process.cwd(),
     env: {
       ...process.env,
@@ -118,4 +120,13 @@ export function serverProcessConfig(): { nodeOptions: string[]; malloc: Record<s
         .map((kv) => kv.split('=') as [string, string]),
     ),
   };
+}
+
+const compiled = new Map<string, Promise<string>>();
+
+/** A server entry compiled as `npm start` compiles scripts/start.ts, once per test process. */
+function compiledEntry(entry: string): Promise<string> {
+  let done = compiled.get(entry);
+  if (!done) compiled.set(entry, (done = compileServer(entry)));
+  return done;
 }

@@ -10,12 +10,14 @@ import '../../scripts/productionMode';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
-import { startApp } from '../../src/app/startApp';
 
 export const TEST_START = 'tests/support/testStart.ts';
 export const EVENT_LOOP_REPORT = 'event-loop-delay ';
 
-if (process.argv[1]?.endsWith(TEST_START)) {
+// Run as a server entry, not imported by a test for the names above. The app is imported once
+// production mode is set, as in scripts/start.ts.
+if (import.meta.main) {
+  const { startApp } = await import('../../src/app/startApp');
   const { values } = parseArgs({
     options: {
       'reject-while': { type: 'string' },

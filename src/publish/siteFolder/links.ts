@@ -14,8 +14,9 @@ const waiting = new Map<number, { resolve: () => void; reject: (error: Error) =>
 
 function ensureWorker(): Worker {
   if (worker) return worker;
-  // Node strips the worker's types itself: no tsx loader (and its hooks thread) in the worker.
-  const started = new Worker(path.join(import.meta.dirname, 'linkWorker.ts'), { execArgv: [] });
+  // Node strips the worker's types itself. Found from the project folder, as the server may run
+  // compiled into one file elsewhere (scripts/compileServer.mjs).
+  const started = new Worker(path.resolve('src/publish/siteFolder/linkWorker.ts'), { execArgv: [] });
   started.unref();
   started.on('message', (report: LinkReport) => {
     const job = waiting.get(report.id);

@@ -51,9 +51,9 @@ export class Precompressor {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    // Node strips the worker's types itself (its imports name their .ts files): no tsx loader, and
-    // no loader-hooks thread, in the worker.
-    const worker = new Worker(path.join(import.meta.dirname, 'compressWorker.ts'), { execArgv: [] });
+    // Node strips the worker's types itself (its imports name their .ts files). Found from the
+    // project folder, as the server may run compiled elsewhere (scripts/compileServer.mjs).
+    const worker = new Worker(path.resolve('src/publish/siteFolder/compressWorker.ts'), { execArgv: [] });
     worker.unref();
     worker.on('message', (report: CompressReport) => {
       if (report.error) this.log(`precompress: a pass failed (${report.error}); files are sent uncompressed`);
