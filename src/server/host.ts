@@ -12,6 +12,7 @@ import { serverEnv } from '../env';
 import { serveStoredObject } from './storedObjects';
 import { NOT_FOUND_PAGES, routeFor } from './routes';
 import { healthAnswer } from './health';
+import { cutStalledSockets } from './stalledSockets';
 import {
   answerPlain,
   answerServerError,
@@ -83,7 +84,7 @@ export class Host {
     this.server.keepAliveTimeout = 5000;
     // A client that stops reading (or sending) is cut after this long without progress: what the
     // server holds for it is freed, however many such clients there are.
-    this.server.timeout = IDLE_SOCKET_TIMEOUT_MS;
+    cutStalledSockets(this.server, IDLE_SOCKET_TIMEOUT_MS);
     refuseTunnels(this.server);
   }
 

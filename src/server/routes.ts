@@ -24,9 +24,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
   { path: '/admin', match: 'exact', handler: 'astro', proxied: true },
   { path: '/admin/', match: 'prefix', handler: 'astro', proxied: true },
-  // Email alerts: the pages' form posts here, and the links in the mails open these (docs/product.md, Alerts).
-  { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },
-  // Email alerts' links (confirm, unsubscribe, manage): each answer depends on its token.
+  // Email alerts: the pages' form posts here, and the links in the mails (confirm, unsubscribe,
+  // manage) open these; each answer depends on its token (docs/product.md, Alerts).
   { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },
   // The no-JavaScript target of the home filters, rendered on demand.
   { path: '/trainings', match: 'exact', handler: 'astro', proxied: true },
@@ -37,11 +36,12 @@ export const ROUTES: readonly Route[] = [
 /** Where a path that matches no route and no static file goes: the chrome'd "training not found" page. */
 export const NOT_FOUND_PAGES = [{ prefix: '/training/', page: '/training-not-found' }] as const;
 
+/** A plain loop, not `find` with a closure: it runs for every request, static files included. */
 export function routeFor(pathname: string, method = 'GET'): Route | undefined {
   const isRead = method === 'GET' || method === 'HEAD';
-  return ROUTES.find(
-    (route) =>
-      (route.match === 'exact' ? pathname === route.path : pathname.startsWith(route.path)) &&
-      (!route.readsOnly || isRead),
-  );
+  for (const route of ROUTES) {
+    const matches = route.match === 'exact' ? pathname === route.path : pathname.startsWith(route.path);
+    if (matches && (!route.readsOnly || isRead)) return route;
+  }
+  return undefined;
 }
