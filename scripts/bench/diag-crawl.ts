@@ -1,7 +1,9 @@
 /**
  * `npx tsx scripts/bench/diag-crawl.ts [N]`: save → live and a cold crawl after a publish at one size,
  * with the publisher's own phase lines, for finding where a publish or a crawl spends its time.
- * EDITS (default 6) and CRAWLS (default 1) set the rounds; CHILD_NODE_OPTIONS reaches the server
+ * EDITS (default 6) and CRAWLS (default 1) set the rounds; FULL_REBUILD=1 crawls after an operator's
+ * full rebuild, as the bench does; OUTPUT_FILTER and OUTPUT_LINES pick the server's output lines
+ * printed (default: the publisher's last 8); CHILD_NODE_OPTIONS reaches the server
  * (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof" to profile it).
  */
 import { withSite } from './siteServer';
@@ -9,6 +11,9 @@ import { BENCH_ADMIN, timeEdits } from './saveToLive';
 import { crawlAfterPublish } from './robustness';
 import { adminClient } from '../../tests/support/adminClient';
 import { TEST_START } from '../../tests/support/testStart';
+import { buildsOf, untilQuiet } from '../../tests/support/builds';
+import { waitFor } from '../../tests/support/server';
+import { requestFullRebuild } from '../../src/data/publishing';
 const n = Number(process.argv[2] ?? 5000);
 const out = await withSite(
   n,
@@ -23,6 +28,16 @@ const out = await withSite(
       [dataDir],
       Number(process.env.EDITS ?? 6),
     );
+    if (process.env.FULL_REBUILD === '1') {
+      const fullBefore = (await buildsOf(dataDir)).filter((b) => b.kind === 'full').length;
+      await requestFullRebuild();
+      await waitFor(
+        async () => (await buildsOf(dataDir)).filter((b) => b.kind === 'full' && b.outcome).length > fullBefore,
+        600_000,
+        200,
+      );
+      await untilQuiet(dataDir);
+    }
     const crawls = [];
     for (let i = 0; i < Number(process.env.CRAWLS ?? 1); i++)
       crawls.push(await crawlAfterPublish(server, dataDir, admin, target));
@@ -30,8 +45,8 @@ const out = await withSite(
       server
         .output()
         .split('\n')
-        .filter((l) => l.includes('publisher: published'))
-        .slice(-8)
+        .filter((l) => l.includes(process.env.OUTPUT_FILTER ?? 'publisher: published'))
+        .slice(-Number(process.env.OUTPUT_LINES ?? 8))
         .join('\n'),
     );
     return { edits: edits.map((e) => e.ms), crawls };

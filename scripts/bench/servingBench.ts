@@ -181,7 +181,9 @@ export async function compareServing(
     };
     const runs: Record<'ours' | 'anchor' | 'floor', WrkFigures[]> = { ours: [], anchor: [], floor: [] };
     const names = (['ours', 'anchor', 'floor'] as const).filter((name) => targets[name]);
-    for (const name of names) await wrkLoad(wrk, targets[name]!, 2);
+    // Warm-up, the same for every server: in 2 s our first round still ran about a quarter slower
+    // than the next ones (V8 still optimising the path), which read as a cost of our code.
+    for (const name of names) await wrkLoad(wrk, targets[name]!, 5);
     for (let round = 0; round < rounds; round++) {
       for (const name of names) runs[name].push(await wrkLoad(wrk, targets[name]!, seconds));
     }
