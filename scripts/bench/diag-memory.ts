@@ -5,6 +5,7 @@
  * and array buffers), then forces a collection and reads it again: what is kept versus what is
  * garbage not yet collected. Prints JSON; for finding what to cut, not a benchmark.
  */
+import fs from 'node:fs';
 import { withSite } from './siteServer';
 import { BENCH_ADMIN, timeEdits } from './saveToLive';
 import { adminClient } from '../../tests/support/adminClient';
@@ -64,12 +65,52 @@ const READ = `(() => {
   };
 })()`;
 
+/** The process's largest resident mappings (from /proc/<pid>/smaps), by what they map, in MiB. */
+function residentMappings(pid: number): Record<string, number> {
+  const byName = new Map<string, number>();
+  let name = '';
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^[0-9a-f]+-([0-9a-f]+) \S+ \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      name = mapping[2] || '[anonymous]';
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    if (rss) byName.set(name, (byName.get(name) ?? 0) + Number(rss[1]) / 1024);
+  }
+  return Object.fromEntries(
+    [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([key, mib]) => [key, Math.round(mib)]),
+  );
+}
+
+/** Anonymous mappings holding 4 MiB or more, largest first: the WebAssembly memory, V8's heap, malloc's arenas. */
+function largeAnonymous(pid: number): string[] {
+  const found: [number, string][] = [];
+  let size = 0;
+  let label = '';
+  let anonymous = false;
+  for (const line of fs.readFileSync(`/proc/${pid}/smaps`, 'utf8').split('\n')) {
+    const mapping = /^([0-9a-f]+)-([0-9a-f]+) (\S+) \S+ \S+ \S+\s*(.*)$/.exec(line);
+    if (mapping) {
+      size = (parseInt(mapping[2]!, 16) - parseInt(mapping[1]!, 16)) / MiB;
+      label = `${mapping[1]} ${mapping[3]}`;
+      anonymous = !mapping[4];
+      continue;
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line);
+    const mib = rss ? Number(rss[1]) / 1024 : 0;
+    if (anonymous && mib >= 4) found.push([mib, `${label}: ${Math.round(size)} MiB mapped, ${Math.round(mib)} resident`]);
+  }
+  return found.sort((a, b) => b[0] - a[0]).map(([, text]) => text);
+}
+
 async function phase(inspector: Inspector, pid: number) {
+  const mappings = { resident: residentMappings(pid), largeAnonymous: largeAnonymous(pid) };
   const before = await inspector.evaluate(READ);
   const treeBefore = Math.round(treeRssMiB(pid));
   await inspector.call('HeapProfiler.collectGarbage');
   const after = await inspector.evaluate(READ);
-  return { tree: treeBefore, before, afterGc: after, treeAfterGc: Math.round(treeRssMiB(pid)) };
+  return { tree: treeBefore, mappings, before, afterGc: after, treeAfterGc: Math.round(treeRssMiB(pid)) };
 }
 
 const out = await withSite(

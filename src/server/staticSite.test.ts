@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StaticSite } from './staticSite';
-import { copyPath } from './compressedCopies';
+import { contentHash, copyPath } from './compressedCopies';
 
 function site(files: number, bytes: number): string {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-static-')), 'client');
@@ -21,7 +21,7 @@ describe('static file cache', () => {
     const cache = new StaticSite(site(40, 10_000), 100_000);
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < 40; i++) {
-        expect(cache.lookup(`/page-${i}`)?.body.toString().startsWith(`<p>${i}</p>`)).toBe(true);
+        expect(cache.lookup(`/page-${i}`)?.body!.toString().startsWith(`<p>${i}</p>`)).toBe(true);
         expect(cache.cachedBytes).toBeLessThanOrEqual(100_000);
       }
   });
@@ -69,7 +69,7 @@ describe('compressed copies', () => {
     expect(fs.readdirSync(copies)).toEqual([]);
 
     const entry = cache.lookup('/page-0')!;
-    fs.writeFileSync(copyPath(copies, entry.hash, 'br'), zlib.brotliCompressSync(entry.body));
+    fs.writeFileSync(copyPath(copies, entry.hash, 'br'), zlib.brotliCompressSync(entry.body!));
     // Looked for again at most once a second, however often the page is asked for meanwhile.
     const checkedAt = entry.copiesCheckedAt;
     expect(sendWith(cache, '/page-0', 'br').coding).toBe('identity');
@@ -77,10 +77,26 @@ describe('compressed copies', () => {
     entry.copiesCheckedAt -= 1_000;
     const later = sendWith(cache, '/page-0', 'gzip, deflate, br');
     expect(later.coding).toBe('br');
-    expect(zlib.brotliDecompressSync(later.body).equals(entry.body)).toBe(true);
+    expect(zlib.brotliDecompressSync(later.body).equals(entry.body!)).toBe(true);
     expect(sendWith(cache, '/page-0', 'gzip').coding).toBe('identity');
     const notFound = sendWith(cache, '/page-0', 'br', 404);
     expect(notFound.coding).toBe('br');
-    expect(zlib.brotliDecompressSync(notFound.body).equals(entry.body)).toBe(true);
+    expect(zlib.brotliDecompressSync(notFound.body).equals(entry.body!)).toBe(true);
+  });
+
+  test('a file whose copy is ready is sent compressed without its uncompressed bytes held; they are read when asked for', () => {
+    const root = site(1, 20_000);
+    const original = fs.readFileSync(path.join(root, 'page-0', 'index.html'));
+    const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-copies-'));
+    fs.writeFileSync(copyPath(copies, contentHash(original), 'br'), zlib.brotliCompressSync(original));
+    const cache = new StaticSite(root, undefined, copies);
+    const compressed = sendWith(cache, '/page-0', 'gzip, deflate, br');
+    expect(compressed.coding).toBe('br');
+    expect(zlib.brotliDecompressSync(compressed.body).equals(original)).toBe(true);
+    expect(cache.lookup('/page-0')!.body).toBeNull();
+    expect(cache.cachedBytes).toBeLessThan(original.length);
+    const plain = sendWith(cache, '/page-0', 'identity');
+    expect(plain.coding).toBe('identity');
+    expect(plain.body.equals(original)).toBe(true);
   });
 });
