@@ -34,6 +34,7 @@ export default defineConfig(
   {
     ignores: [
       'dist/',
+      '.build/',
       'data/',
       '.astro/',
       '.tools/',

@@ -79,7 +79,10 @@ function residentMappings(pid: number): Record<string, number> {
     if (rss) byName.set(name, (byName.get(name) ?? 0) + Number(rss[1]) / 1024);
   }
   return Object.fromEntries(
-    [...byName].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([key, mib]) => [key, Math.round(mib)]),
+    [...byName]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([key, mib]) => [key, Math.round(mib)]),
   );
 }
 
@@ -99,7 +102,8 @@ function largeAnonymous(pid: number): string[] {
     }
     const rss = /^Rss:\s+(\d+) kB/.exec(line);
     const mib = rss ? Number(rss[1]) / 1024 : 0;
-    if (anonymous && mib >= 4) found.push([mib, `${label}: ${Math.round(size)} MiB mapped, ${Math.round(mib)} resident`]);
+    if (anonymous && mib >= 4)
+      found.push([mib, `${label}: ${Math.round(size)} MiB mapped, ${Math.round(mib)} resident`]);
   }
   return found.sort((a, b) => b[0] - a[0]).map(([, text]) => text);
 }

@@ -14,17 +14,21 @@ const n = Number(process.argv[2] ?? 100);
 const rounds = Number(process.argv[3] ?? 3);
 const wrk = findWrk();
 if (!wrk) throw new Error('wrk is needed');
-const result = await withSite(n, { NODE_OPTIONS: process.env.CHILD_NODE_OPTIONS ?? '' }, async ({ server, dataDir, ids }) => {
-  const client = path.join(dataDir, 'site', 'current', 'client');
-  const paths = ['/', `/training/${ids[0]}`];
-  const floor = await startStaticFloor(client, paths, server.url);
-  for (const pid of [server.child.pid!, floor.pid]) pinToCore(pid);
-  try {
-    const comparisons = await compareServing(wrk, { ours: server.url, anchor: floor.url }, paths, rounds, 5);
-    return comparisons.map((c) => ({ path: c.path, ours: c.oursRounds, floor: c.anchorRounds, ratio: c.ratio }));
-  } finally {
-    floor.stop();
-  }
-});
+const result = await withSite(
+  n,
+  { NODE_OPTIONS: process.env.CHILD_NODE_OPTIONS ?? '' },
+  async ({ server, dataDir, ids }) => {
+    const client = path.join(dataDir, 'site', 'current', 'client');
+    const paths = ['/', `/training/${ids[0]}`];
+    const floor = await startStaticFloor(client, paths, server.url);
+    for (const pid of [server.child.pid!, floor.pid]) pinToCore(pid);
+    try {
+      const comparisons = await compareServing(wrk, { ours: server.url, anchor: floor.url }, paths, rounds, 5);
+      return comparisons.map((c) => ({ path: c.path, ours: c.oursRounds, floor: c.anchorRounds, ratio: c.ratio }));
+    } finally {
+      floor.stop();
+    }
+  },
+);
 console.log(JSON.stringify(result, null, 1));
 process.exit(0);
