@@ -11,9 +11,7 @@ import { BENCH_ADMIN, timeEdits } from './saveToLive';
 import { crawlAfterPublish } from './robustness';
 import { adminClient } from '../../tests/support/adminClient';
 import { TEST_START } from '../../tests/support/testStart';
-import { buildsOf, untilQuiet } from '../../tests/support/builds';
-import { waitFor } from '../../tests/support/server';
-import { requestFullRebuild } from '../../src/data/publishing';
+import { fullRebuild } from '../../tests/support/builds';
 const n = Number(process.argv[2] ?? 5000);
 const out = await withSite(
   n,
@@ -29,14 +27,7 @@ const out = await withSite(
       Number(process.env.EDITS ?? 6),
     );
     if (process.env.FULL_REBUILD === '1') {
-      const fullBefore = (await buildsOf(dataDir)).filter((b) => b.kind === 'full').length;
-      await requestFullRebuild();
-      await waitFor(
-        async () => (await buildsOf(dataDir)).filter((b) => b.kind === 'full' && b.outcome).length > fullBefore,
-        600_000,
-        200,
-      );
-      await untilQuiet(dataDir);
+      await fullRebuild(dataDir);
     }
     const crawls = [];
     for (let i = 0; i < Number(process.env.CRAWLS ?? 1); i++)

@@ -9,9 +9,8 @@ import fs from 'node:fs';
 import { withSite } from './siteServer';
 import { BENCH_ADMIN, timeEdits } from './saveToLive';
 import { adminClient } from '../../tests/support/adminClient';
-import { buildsOf, untilQuiet } from '../../tests/support/builds';
+import { fullRebuild, untilQuiet } from '../../tests/support/builds';
 import { waitFor } from '../../tests/support/server';
-import { requestFullRebuild } from '../../src/data/publishing';
 import { treeRssMiB } from '../../tests/support/processTree';
 
 const n = Number(process.argv[2] ?? 5000);
@@ -134,14 +133,7 @@ const out = await withSite(
     const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
     await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], Number(process.env.EDITS ?? 6));
     figures.edits = await phase(inspector, pid);
-    const fullBefore = (await buildsOf(dataDir)).filter((b) => b.kind === 'full').length;
-    await requestFullRebuild();
-    await waitFor(
-      async () => (await buildsOf(dataDir)).filter((b) => b.kind === 'full' && b.outcome).length > fullBefore,
-      600_000,
-      200,
-    );
-    await untilQuiet(dataDir);
+    await fullRebuild(dataDir);
     figures.fullRebuild = await phase(inspector, pid);
     inspector.close();
     return figures;

@@ -1,4 +1,4 @@
-import { latestRequest, listBuilds, readSite, type BuildRecord } from '../../src/data/publishing';
+import { latestRequest, listBuilds, readSite, requestFullRebuild, type BuildRecord } from '../../src/data/publishing';
 import { waitFor } from './server';
 import { sitePaths } from '../../src/publish/siteFolder/paths';
 import { siteIdentity } from '../../src/publish/siteFolder/siteIdentity';
@@ -53,4 +53,14 @@ export async function untilLone(dataDir: string, debounceMs: number, timeoutMs =
   const left = last + debounceMs - Date.now();
   // The debounce itself is what the publisher waits on: here the one wait for time, not for a state.
   if (left > 0) await new Promise((resolve) => setTimeout(resolve, left + 50));
+}
+
+/** An operator's full rebuild (`npm run admin -- rebuild-site`), waited for until it has ended and the site is quiet. */
+export async function fullRebuild(dataDir: string): Promise<void> {
+  const fullBuilds = async (ended: boolean) =>
+    (await buildsOf(dataDir)).filter((b) => b.kind === 'full' && (!ended || b.outcome)).length;
+  const before = await fullBuilds(false);
+  await requestFullRebuild();
+  await waitFor(async () => (await fullBuilds(true)) > before, 600_000, 200);
+  await untilQuiet(dataDir);
 }
