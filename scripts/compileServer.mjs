@@ -24,11 +24,18 @@ import { build } from 'esbuild';
 export const COMPILED_DIR = '.build/server';
 
 /**
- * @param {string} entry a TypeScript entry, relative to the project (the current directory)
+ * A compile of the same entry older than this is removed by the next compile. A server loads all
+ * its chunks as it starts (our sources import nothing of their own lazily), so an older folder is
+ * never needed by a running server.
+ */
+const KEEP_OLD_COMPILES_MS = 60 * 60 * 1000;
+
+/**
+ * @param {string} entry a TypeScript entry, relative to the project
+ * @param {string} [root] the project folder (the current directory)
  * @returns {Promise<string>} the compiled entry's absolute path
  */
-export async function compileServer(entry) {
-  const root = process.cwd();
+export async function compileServer(entry, root = process.cwd()) {
   const name = path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '');
   const result = await build({
     absWorkingDir: root,
@@ -64,7 +71,23 @@ export async function compileServer(entry) {
       if (!fs.existsSync(dir)) throw error;
     }
   }
+  const now = new Date();
+  fs.utimesSync(dir, now, now);
+  removeOldCompiles(path.dirname(dir), name, now.getTime());
   return path.join(dir, `${name}.mjs`);
+}
+
+/** Earlier compiles of this entry (and staging folders left by a crash), once they are old. */
+function removeOldCompiles(parent, name, now) {
+  for (const other of fs.readdirSync(parent)) {
+    if (!other.startsWith(`${name}-`)) continue;
+    const full = path.join(parent, other);
+    try {
+      if (now - fs.statSync(full).mtimeMs > KEEP_OLD_COMPILES_MS) fs.rmSync(full, { recursive: true, force: true });
+    } catch {
+      // Removed by another process meanwhile.
+    }
+  }
 }
 
 // Run as a script (any Node.js from 22.12, so not import.meta.main), not imported.
