@@ -94,9 +94,13 @@ describe('compressed copies', () => {
     expect(compressed.coding).toBe('br');
     expect(zlib.brotliDecompressSync(compressed.body).equals(original)).toBe(true);
     expect(cache.lookup('/page-0')!.body).toBeNull();
+    // The copy is counted against the cache's bound, the uncompressed bytes are not held.
+    expect(cache.cachedBytes).toBeGreaterThan(compressed.body.length);
     expect(cache.cachedBytes).toBeLessThan(original.length);
     const plain = sendWith(cache, '/page-0', 'identity');
     expect(plain.coding).toBe('identity');
     expect(plain.body.equals(original)).toBe(true);
+    // Now held, and counted against the cache's bound.
+    expect(cache.cachedBytes).toBeGreaterThan(original.length);
   });
 });

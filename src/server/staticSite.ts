@@ -283,7 +283,13 @@ export class StaticSite {
       headers: this.headers(entry, 200, [...coding, 'content-length', String(body.length)]),
     };
     entry.variants[encoding] = made;
-    if (encoding !== 'identity' && this.entries.peek(entry.file) === entry) this.entries.set(entry.file, entry);
+    // Stored again so the cache counts the bytes this variant added (an uncompressed body may have
+    // just been read, see Entry.body). Removed first: lru-cache keeps the size it calculated when
+    // the same object is set again under its key.
+    if (this.entries.peek(entry.file) === entry) {
+      this.entries.delete(entry.file);
+      this.entries.set(entry.file, entry);
+    }
     return made;
   }
 
