@@ -2,13 +2,15 @@
  * `npx tsx scripts/bench/diag-static.ts [N] [ROUNDS]`: the static part of the bench alone: our
  * server against the bare node:http floor (same bytes, same headers) on `/` and a training page,
  * both pinned to one core, wrk on the other, in alternating rounds of 5 s. CHILD_NODE_OPTIONS
- * reaches our server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"). For finding what our static path
- * costs above Node's own, not a benchmark of record.
+ * reaches our server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); LIGHTHOUSE=1 first runs Lighthouse
+ * on `/` and asks for the whole list, as `npm run bench` does before its serving rounds. For finding
+ * what our static path costs above Node's own, not a benchmark of record.
  */
 import path from 'node:path';
 import { withSite } from './siteServer';
 import { compareServing, startStaticFloor } from './servingBench';
 import { findWrk, pinToCore } from './wrk';
+import { lighthouse } from './lighthouse';
 
 const n = Number(process.argv[2] ?? 100);
 const rounds = Number(process.argv[3] ?? 3);
@@ -19,6 +21,10 @@ const result = await withSite(
   { NODE_OPTIONS: process.env.CHILD_NODE_OPTIONS ?? '' },
   async ({ server, dataDir, ids }) => {
     const client = path.join(dataDir, 'site', 'current', 'client');
+    if (process.env.LIGHTHOUSE === '1') {
+      await (await fetch(`${server.url}/api/trainings`)).text();
+      lighthouse(`${server.url}/`, 'mobile');
+    }
     const paths = ['/', `/training/${ids[0]}`];
     const floor = await startStaticFloor(client, paths, server.url);
     for (const pid of [server.child.pid!, floor.pid]) pinToCore(pid);
