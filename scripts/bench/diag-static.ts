@@ -2,7 +2,7 @@
  * `npx tsx scripts/bench/diag-static.ts [N] [ROUNDS]`: the static part of the bench alone: our
  * server against the bare node:http floor (same bytes, same headers) on `/` and a training page,
  * both pinned to one core, wrk on the other, in alternating rounds of 5 s. CHILD_NODE_OPTIONS
- * reaches our server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); LIGHTHOUSE=1 first runs Lighthouse
+ * reaches our server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); LIGHTHOUSE=1 first runs Lighthouse (LIGHTHOUSE=api only asks for the list)
  * on `/` and asks for the whole list, as `npm run bench` does before its serving rounds. For finding
  * what our static path costs above Node's own, not a benchmark of record.
  */
@@ -21,9 +21,9 @@ const result = await withSite(
   { NODE_OPTIONS: process.env.CHILD_NODE_OPTIONS ?? '' },
   async ({ server, dataDir, ids }) => {
     const client = path.join(dataDir, 'site', 'current', 'client');
-    if (process.env.LIGHTHOUSE === '1') {
+    if (process.env.LIGHTHOUSE) {
       await (await fetch(`${server.url}/api/trainings`)).text();
-      lighthouse(`${server.url}/`, 'mobile');
+      if (process.env.LIGHTHOUSE !== 'api') lighthouse(`${server.url}/`, 'mobile');
     }
     const paths = ['/', `/training/${ids[0]}`];
     const floor = await startStaticFloor(client, paths, server.url);
