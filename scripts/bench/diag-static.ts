@@ -2,9 +2,10 @@
  * `npx tsx scripts/bench/diag-static.ts [N] [ROUNDS]`: the static part of the bench alone: our
  * server against the bare node:http floor (same bytes, same headers) on `/` and a training page,
  * both pinned to one core, wrk on the other, in alternating rounds of 5 s. CHILD_NODE_OPTIONS
- * reaches our server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); LIGHTHOUSE=1 first runs Lighthouse (LIGHTHOUSE=api only asks for the list)
- * on `/` and asks for the whole list, as `npm run bench` does before its serving rounds. For finding
- * what our static path costs above Node's own, not a benchmark of record.
+ * reaches our server (e.g. "--cpu-prof --cpu-prof-dir=/tmp/prof"); LIGHTHOUSE=1 first asks for the
+ * whole list and runs Lighthouse on `/`, as `npm run bench` does before its serving rounds
+ * (LIGHTHOUSE=api only asks for the list). For finding what our static path costs above Node's own,
+ * not a benchmark of record.
  */
 import path from 'node:path';
 import { withSite } from './siteServer';
