@@ -42,6 +42,8 @@ export async function slowClientGrowth(baseUrl: string, pid: number, clients = 2
       await (await fetch(`${baseUrl}${path}`, { headers: { 'accept-encoding': 'br' } })).arrayBuffer();
     }),
   );
+  // The baseline is read once the process has had a moment to free what those answers held: there
+  // is no event for "the allocator has settled", and the bound below leaves room for what remains.
   await new Promise((resolve) => setTimeout(resolve, 500));
   const baseline = rssBytes(pid);
   const sockets: net.Socket[] = [];
@@ -56,6 +58,7 @@ export async function slowClientGrowth(baseUrl: string, pid: number, clients = 2
       const answer = await fetch(`${baseUrl}/healthz`, { signal: AbortSignal.timeout(5_000) });
       if (answer.status !== 200) throw new Error(`/healthz answered ${answer.status} under slow clients`);
       healthzMaxMs = Math.max(healthzMaxMs, performance.now() - started);
+      // The sampling interval of the measurement: memory and /healthz read over two seconds.
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
   } finally {
