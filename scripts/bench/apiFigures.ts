@@ -6,6 +6,7 @@ import { startApiFloor } from './servingBench';
 import { withSite } from './siteServer';
 import { pinToCore, unpin, wrkLoad } from './wrk';
 import { roundRatios } from './stats';
+import { interleavedRounds } from './interleave';
 
 /**
  * The public API's filter and search against the in-memory floor (bare node:http answering the
@@ -33,26 +34,26 @@ export async function apiFigures(
     const rows = (await (await fetch(`${server.url}${queries[0]}`)).json()) as unknown[];
     pinToCore(server.child.pid!);
     const seconds = quick ? 3 : 5;
-    const measure = (target: string) => (wrk ? wrkLoad(wrk, target, seconds) : load(target, seconds));
+    const measure = (target: string, s = seconds) => (wrk ? wrkLoad(wrk, target, s) : load(target, s));
     // The floor runs in this process: it gets the server's core for its turns, then both cores back.
     const floor = await startApiFloor(rows);
-    const onFloor = async () => {
+    const onFloor = async (s: number) => {
       pinToCore(process.pid);
       try {
-        return await measure(`${floor.url}/`);
+        return await measure(`${floor.url}/`, s);
       } finally {
         unpin(process.pid);
       }
     };
-    // Alternating rounds: a neighbour's burst on this shared machine falls on both sides alike.
-    const floorRuns: Awaited<ReturnType<typeof measure>>[] = [];
-    const filterRuns: typeof floorRuns = [];
-    await onFloor();
-    await measure(`${server.url}${queries[0]}`);
-    for (let round = 0; round < (quick ? 3 : 5); round++) {
-      floorRuns.push(await onFloor());
-      filterRuns.push(await measure(`${server.url}${queries[0]}`));
-    }
+    // Rounds of alternating one-second slices: a neighbour's burst on this shared machine falls on
+    // both sides alike (interleave.ts).
+    await onFloor(seconds);
+    await measure(`${server.url}${queries[0]}`, seconds);
+    const { floor: floorRuns, filter: filterRuns } = await interleavedRounds(
+      { floor: onFloor, filter: (s) => measure(`${server.url}${queries[0]}`, s) },
+      quick ? 3 : 5,
+      seconds,
+    );
     floor.stop();
     const search = await measure(`${server.url}${queries[1]}`);
     // The first near request loads the ZIP table: one call before the measured one.

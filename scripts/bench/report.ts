@@ -77,7 +77,7 @@ export function writeReport(results: Record<string, any>): string {
     row(
       `Static ${c.path.startsWith('/training/') ? '/training/{id}' : c.path} N=100`,
       `${c.ours.requestsPerSecond} req/s (median of rounds ${c.oursRounds.join(', ')}), p99 ${c.ours.p99Ms} ms; one Node process`,
-      `${results.serving.anchor}: ${c.anchor.requestsPerSecond} req/s (rounds ${c.anchorRounds.join(', ')}), p99 ${c.anchor.p99Ms} ms${c.anchor.non2xx || c.anchor.errors ? ` (${c.anchor.non2xx + c.anchor.errors} errors: not an anchor)` : ''}; load: ${generatorNote(c.ours, c.anchor)}, rounds alternating`,
+      `${results.serving.anchor}: ${c.anchor.requestsPerSecond} req/s (rounds ${c.anchorRounds.join(', ')}), p99 ${c.anchor.p99Ms} ms${c.anchor.non2xx || c.anchor.errors ? ` (${c.anchor.non2xx + c.anchor.errors} errors: not an anchor)` : ''}; load: ${generatorNote(c.ours, c.anchor)}, rounds of one-second slices taken in turn`,
       `${c.anchorRatio ? ratioText(c.anchorRatio) : `${c.ratio}×`}${c.floor ? `; ${c.floorRoundRatio ? ratioText(c.floorRoundRatio) : `${c.floorRatio}×`} the node:http floor (a bare server answering the same response, body and headers, from memory: ${c.floor.requestsPerSecond} req/s, rounds ${c.floorRounds.join(', ')})` : ''}`,
       '≥ 0.5× nginx, ≥ 0.9× the floor',
     );
@@ -112,7 +112,7 @@ export function writeReport(results: Record<string, any>): string {
     row(
       `API filter (${name}) N=${api.n ?? 1000}${api.query ? ` \`${api.query.split('?')[1]}\`` : ''}`,
       `${api.filter.requestsPerSecond} req/s, p99 ${api.filter.p99Ms} ms`,
-      `in-memory floor ${api.floor.requestsPerSecond} req/s (median round): bare node:http answering the same JSON serialised once, one core; load: ${generatorNote(api.filter, api.floor)}, rounds alternating`,
+      `in-memory floor ${api.floor.requestsPerSecond} req/s (median round): bare node:http answering the same JSON serialised once, one core; load: ${generatorNote(api.filter, api.floor)}, rounds of one-second slices taken in turn`,
       typeof api.filterToFloor === 'number' ? `${api.filterToFloor}×` : ratioText(api.filterToFloor),
       '≥ 0.5×',
     );

@@ -6,6 +6,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { wrkLoad, type WrkFigures } from './wrk';
 import { roundRatios, type RoundRatios } from './stats';
+import { interleavedRounds, type Measure } from './interleave';
 
 /** nginx from Debian's packages serving a folder; installed on demand, or null if it can't be had. */
 export function findNginx(): string | null {
@@ -161,9 +162,9 @@ export async function startStaticFloor(
 }
 
 /**
- * wrk against each path on both servers (pinned by the caller), after a warm-up, in alternating
- * rounds: these shared machines swing by half within a minute, and a neighbour's burst then falls
- * on both servers' rounds alike instead of on one whole measurement.
+ * wrk against each path on both servers (pinned by the caller), after a warm-up, in rounds whose
+ * one-second slices alternate between the servers (interleave.ts): these shared machines swing by
+ * half within a minute, and a neighbour's burst then falls on both servers alike.
  */
 export async function compareServing(
   wrk: string,
@@ -179,14 +180,19 @@ export async function compareServing(
       anchor: `${urls.anchor}${p}`,
       floor: urls.floor && `${urls.floor}${p}`,
     };
-    const runs: Record<'ours' | 'anchor' | 'floor', WrkFigures[]> = { ours: [], anchor: [], floor: [] };
     const names = (['ours', 'anchor', 'floor'] as const).filter((name) => targets[name]);
     // Warm-up, the same for every server: in 2 s our first round still ran about a quarter slower
     // than the next ones (V8 still optimising the path), which read as a cost of our code.
     for (const name of names) await wrkLoad(wrk, targets[name]!, 5);
-    for (let round = 0; round < rounds; round++) {
-      for (const name of names) runs[name].push(await wrkLoad(wrk, targets[name]!, seconds));
-    }
+    const sides = Object.fromEntries(
+      names.map((name) => [name, (s: number) => wrkLoad(wrk, targets[name]!, s)] as const),
+    ) as Record<(typeof names)[number], Measure<WrkFigures>>;
+    const measured: Partial<Record<'ours' | 'anchor' | 'floor', WrkFigures[]>> = await interleavedRounds(
+      sides,
+      rounds,
+      seconds,
+    );
+    const runs = { ours: measured.ours ?? [], anchor: measured.anchor ?? [], floor: measured.floor ?? [] };
     const [a, b] = [medianRun(runs.ours), medianRun(runs.anchor)];
     const floor = runs.floor.length ? medianRun(runs.floor) : undefined;
     const rate = (x: WrkFigures) => x.requestsPerSecond;

@@ -267,6 +267,52 @@ describe('raw requests never stop the server nor get a 5xx', () => {
     );
   });
 
+  test('clients that reset mid-body or mid-answer leave the server serving', async () => {
+    /** Connects, writes, waits for `after` to say when, then resets the connection (RST, not FIN). */
+    const resetWhen = (bytes: string, after: (received: number) => boolean) =>
+      new Promise<void>((resolve) => {
+        const socket = net.connect(port, '127.0.0.1');
+        let received = 0;
+        const reset = () => socket.resetAndDestroy();
+        socket.on('error', () => {});
+        socket.on('close', () => resolve());
+        socket.on('connect', () => {
+          socket.write(bytes);
+          if (after(0)) setTimeout(reset, 50);
+        });
+        socket.on('data', (chunk: Buffer) => {
+          received += chunk.length;
+          if (after(received)) reset();
+        });
+        setTimeout(reset, 5_000).unref();
+      });
+    const uploads = ['/api/admin/trainings', '/admin/login', '/api/admin/trainer-photos', '/alerts/unsubscribe'];
+    for (const target of uploads) {
+      // A body announced at 1 MB, a few bytes of it sent, then the connection reset.
+      await resetWhen(
+        `POST ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\nContent-Length: 1000000\r\n\r\n{"a":`,
+        () => true,
+      );
+      await healthzAnswers();
+    }
+    for (const target of ['/feeds/all.ics', '/api/trainings', '/', '/healthz']) {
+      // The answer's first bytes read, then the connection reset while the rest is on its way.
+      await resetWhen(`GET ${target} HTTP/1.1\r\nHost: 127.0.0.1\r\nAccept-Encoding: identity\r\n\r\n`, (n) => n > 0);
+      await healthzAnswers();
+    }
+    // Many at once, on every kind of answer.
+    await Promise.all(
+      Array.from({ length: 40 }, (_, i) =>
+        resetWhen(
+          `GET ${['/feeds/all.ics', '/api/trainings', '/'][i % 3]} HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n`,
+          (n) => n > 0,
+        ),
+      ),
+    );
+    await healthzAnswers();
+    expect(server.output()).not.toMatch(/uncaught|unhandled/i);
+  });
+
   test('a bug of ours is a 500 with a request id, logged, and the process keeps serving', async () => {
     const answer = await rawRequest(request('GET', FAULT_PATH));
     expect(answer.status).toBe(500);
