@@ -4,14 +4,13 @@ import { takeSnapshot } from '../../src/publish/build/snapshot';
 import { runAstroBuild } from '../../src/publish/build/astroBuild';
 import { tempDir, waitFor } from '../../tests/support/server';
 import { adminClient, type AdminClient } from '../../tests/support/adminClient';
-import { buildsOf } from '../../tests/support/builds';
+import { buildsOf, fullRebuild } from '../../tests/support/builds';
 import { untilQuiet, withSite } from './siteServer';
 import { median, percentile } from './stats';
 import { crawlAfterPublish, type CrawlFigures } from './robustness';
 import { slowClientGrowth, type SlowClientFigures } from '../../tests/support/slowClients';
 import { TEST_START } from '../../tests/support/testStart';
 import { sampleTreeRss } from '../../tests/support/processTree';
-import { requestFullRebuild } from '../../src/data/publishing';
 
 /** One edit: from the PATCH's answer to the new title served, and what its publish cost. */
 export interface EditFigures {
@@ -110,16 +109,9 @@ export async function benchSaveToLive(n: number, runs = 20): Promise<SaveToLiveR
       const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
       const treePeakEdits = duringEdits.stop();
       // An operator's full rebuild (npm run admin -- rebuild-site): the heaviest publish there is.
-      const fullBefore = (await buildsOf(dataDir)).filter((b) => b.kind === 'full').length;
       const duringRebuild = sampleTreeRss(pid);
-      await requestFullRebuild();
-      await waitFor(
-        async () => (await buildsOf(dataDir)).filter((b) => b.kind === 'full' && b.outcome).length > fullBefore,
-        600_000,
-        200,
-      );
+      await fullRebuild(dataDir);
       const treePeakRebuild = duringRebuild.stop();
-      await untilQuiet(dataDir);
       const crawl = await crawlAfterPublish(server, dataDir, admin, target);
       await untilQuiet(dataDir);
       const slowClients = await slowClientGrowth(server.url, server.child.pid!, 200);

@@ -3,7 +3,7 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticSite } from './staticSite';
-import { securityHeaderValues } from './securityHeaders';
+import { securityHeaderList } from './securityHeaders';
 import { listingBytes, type ListingBytes } from '../services/publicListing';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
@@ -70,7 +70,7 @@ export class Host {
   private readonly trust = parseTrustProxy(serverEnv().trustProxy);
   private readonly pageCsp: string;
   /** The headers every answer carries, read once: the settings they come from are fixed at start. */
-  private readonly security = Object.entries(securityHeaderValues());
+  private readonly security = securityHeaderList();
 
   private constructor(
     private readonly astro: AstroHandler,
@@ -181,7 +181,7 @@ export class Host {
   }
 
   private setSecurityHeaders(res: ServerResponse): void {
-    for (const [name, value] of this.security) res.setHeader(name, value!);
+    for (let i = 0; i < this.security.length; i += 2) res.setHeader(this.security[i]!, this.security[i + 1]!);
   }
 
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */
@@ -208,7 +208,7 @@ export class Host {
     let head = this.listingHeads.get(answer);
     if (!head) {
       head = [
-        ...this.security.flatMap(([name, value]) => [name, String(value)]),
+        ...this.security,
         'content-type',
         'application/json; charset=utf-8',
         'cache-control',

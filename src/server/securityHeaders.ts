@@ -27,3 +27,8 @@ export function securityHeaderValues(): OutgoingHttpHeaders {
   }
   return cached.headers;
 }
+
+/** The same table as a flat header list (name, value, name, value…), the shape `writeHead` takes fastest. */
+export function securityHeaderList(): string[] {
+  return Object.entries(securityHeaderValues()).flatMap(([name, value]) => [name, String(value)]);
+}
