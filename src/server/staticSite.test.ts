@@ -5,7 +5,7 @@ import { describe, expect, test } from 'vitest';
 import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StaticSite } from './staticSite';
-import { contentHash, copyPath } from './compressedCopies';
+import { contentHash, copyPath, fileIdentity, rememberHashes } from './compressedCopies';
 
 function site(files: number, bytes: number): string {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-static-')), 'client');
@@ -102,5 +102,28 @@ describe('compressed copies', () => {
     expect(plain.body.equals(original)).toBe(true);
     // Now held, and counted against the cache's bound.
     expect(cache.cachedBytes).toBeGreaterThan(original.length);
+  });
+});
+
+describe('hashes the precompressor found', () => {
+  test('a cold request for a file the precompressor hashed reads its copy by that hash, not the file; a file replaced since is read again', () => {
+    const root = site(1, 20_000);
+    const file = path.join(root, 'page-0', 'index.html');
+    const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-copies-'));
+    // A hash the file's bytes do not have: only the remembered one can lead to this copy.
+    const remembered = 'remembered-by-the-worker';
+    fs.writeFileSync(copyPath(copies, remembered, 'br'), zlib.brotliCompressSync('<p>from the copy</p>'));
+    rememberHashes([[fileIdentity(fs.statSync(file)), remembered]], []);
+    const cache = new StaticSite(root, undefined, copies);
+    const sent = sendWith(cache, '/page-0', 'br');
+    expect(sent.coding).toBe('br');
+    expect(zlib.brotliDecompressSync(sent.body).toString()).toBe('<p>from the copy</p>');
+    expect(cache.lookup('/page-0')!.etag).toBe(`"${remembered}"`);
+
+    // A new version of the file is a new file renamed over the old: its identity is unknown.
+    fs.writeFileSync(`${file}.tmp`, '<p>new</p>'.padEnd(20_000, ' '));
+    fs.renameSync(`${file}.tmp`, file);
+    const next = new StaticSite(root, undefined, copies).lookup('/page-0')!;
+    expect(next.hash).toBe(contentHash(fs.readFileSync(file)));
   });
 });

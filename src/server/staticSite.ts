@@ -3,11 +3,11 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
 import { EMBED_PREFIX, embedCsp, pageCspForBuild } from './csp';
-import { securityHeaderValues } from './securityHeaders';
+import { securityHeaderList, securityHeaderValues } from './securityHeaders';
 import { cacheRuleFor } from './cacheRules';
 import { canonicalPath, isPlainPath } from './urlPath';
 import { contentTypeOf, isCompressible } from './contentTypes';
-import { contentHash, readCopy } from './compressedCopies';
+import { contentHash, knownHash, readCopy } from './compressedCopies';
 import { readTrainerRedirects } from './trainerRedirects';
 import { movedTrainerPath } from '../domain/trainerSlug';
 
@@ -111,6 +111,15 @@ function readFile(file: string): { bytes: Buffer; shared: boolean } {
   }
 }
 
+/** The file's stat, or null for anything that is not there to read (missing, a name too long, a file as a folder…). */
+function statOf(file: string): fs.Stats | null {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return null;
+  }
+}
+
 /** What a client accepts, by its Accept-Encoding header: clients send a handful of spellings. */
 const acceptedEncodings = new Map<string, Encoding>();
 
@@ -140,7 +149,7 @@ export class StaticSite {
   ) {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: entrySize });
     this.pageCsp = pageCspForBuild(path.dirname(root));
-    this.security = Object.entries(securityHeaderValues()).flatMap(([name, value]) => [name, String(value)]);
+    this.security = securityHeaderList();
   }
 
   /** Resolves a plain URL path to a file of this build, or null (odd spellings are null: see movedTo). */
@@ -150,12 +159,13 @@ export class StaticSite {
       const cached = this.entries.get(file);
       if (cached) return cached;
     } else if (!isPlainPath(urlPath)) return null;
-    const resolved = file ?? this.resolve(urlPath);
-    if (!resolved) return null;
+    const found = file !== undefined ? { file, stat: undefined } : this.resolve(urlPath);
+    if (!found) return null;
+    const resolved = found.file;
     // Another spelling of the same file may have loaded it already.
     let entry = this.entries.get(resolved);
     if (!entry) {
-      entry = this.load(resolved) ?? undefined;
+      entry = this.load(resolved, found.stat) ?? undefined;
       if (!entry) return null;
       this.entries.set(resolved, entry);
     }
@@ -188,35 +198,38 @@ export class StaticSite {
     return movedTrainerPath(urlPath, this.trainerMoves);
   }
 
-  private resolve(urlPath: string): string | null {
+  private resolve(urlPath: string): { file: string; stat: fs.Stats } | null {
     const relative = urlPath.replace(/^\/+/, '');
     const base = path.join(this.root, relative);
     if (base !== this.root && !base.startsWith(this.root + path.sep)) return null;
     for (const candidate of [base, path.join(base, 'index.html'), `${base}.html`]) {
-      try {
-        if (fs.statSync(candidate).isFile()) return candidate;
-      } catch {
-        // not this candidate
-      }
+      const stat = statOf(candidate);
+      if (stat?.isFile()) return { file: candidate, stat };
     }
     return null;
   }
 
-  private load(file: string): Entry | null {
-    let read: { bytes: Buffer; shared: boolean };
-    try {
-      read = readFile(file);
-    } catch {
-      return null;
+  private load(file: string, stat = statOf(file)): Entry | null {
+    if (!stat) return null;
+    const type = contentTypeOf(file);
+    const compressible = isCompressible(type, stat.size);
+    // A file the precompressor has hashed is not read here: its copies are named by that hash.
+    let hash = compressible && this.copiesDir ? knownHash(stat) : undefined;
+    let body: Buffer | null = null;
+    if (!hash) {
+      let read: { bytes: Buffer; shared: boolean };
+      try {
+        read = readFile(file);
+      } catch {
+        return null;
+      }
+      hash = contentHash(read.bytes);
+      // A file always sent as it is keeps its bytes now; a compressible one reads them again if a
+      // client ever wants them uncompressed.
+      body = !read.shared ? read.bytes : compressible && this.copiesDir ? null : Buffer.from(read.bytes);
     }
     const ext = path.extname(file).toLowerCase();
     const relative = path.relative(this.root, file);
-    const type = contentTypeOf(file);
-    const hash = contentHash(read.bytes);
-    const compressible = isCompressible(type, read.bytes.length);
-    // A file always sent as it is keeps its bytes now; a compressible one reads them again if a
-    // client ever wants them uncompressed.
-    const body = !read.shared ? read.bytes : compressible && this.copiesDir ? null : Buffer.from(read.bytes);
     const urlPath = `/${relative.split(path.sep).join('/')}`;
     const embed = urlPath.startsWith(EMBED_PREFIX);
     return {

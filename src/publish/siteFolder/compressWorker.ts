@@ -9,14 +9,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { parentPort } from 'node:worker_threads';
 import zlib from 'node:zlib';
-import { CODINGS, contentHash, copyPath, type Coding } from '../../server/compressedCopies.ts';
+import { CODINGS, contentHash, copyPath, fileIdentity, type Coding } from '../../server/compressedCopies.ts';
 import { contentTypeOf, isCompressible } from '../../server/contentTypes.ts';
 
 export interface CompressJob {
   clientDir: string;
   copiesDir: string;
 }
+/** The hashes of the build's compressible files by identity (compressedCopies.ts), sent as they change. */
+export interface HashesMessage {
+  kind: 'hashes';
+  added: [string, string][];
+  forgotten: string[];
+}
+/** A pass's end. */
 export interface CompressReport {
+  kind: 'report';
   files: number;
   made: number;
   removed: number;
@@ -25,12 +33,18 @@ export interface CompressReport {
 }
 
 /**
- * Quality 11 takes about a second per MB: the big files (the all-trainings feed, rewritten at every
- * edit) get 5. On a 6.8 MB feed quality 9 held 44 MiB more for 220 ms, quality 5 14 MiB for 60 ms,
- * and both came to within a few per cent of the same size: calendar text repeats itself.
+ * Brotli's best quality, 11, takes about a second of CPU per MB of the site's text. Quality 5 is
+ * about 45 times quicker and about 11 % larger on its pages (300 training pages: 964 KB at 11,
+ * 1,090 KB at 5). The code's scripts and styles are few, made once per release and cached for a
+ * year: they get 11 (up to a size; see below). Pages and feeds are data: 168 MB of them at 5,000
+ * trainings after a full publish, which at 11 kept this worker busy for minutes, and clients got
+ * them uncompressed meanwhile. At 5 such a pass takes seconds.
  */
+const BEST_QUALITY = 11;
+const DATA_QUALITY = 5;
+const BEST_QUALITY_TYPES = /^text\/(css|javascript)\b/;
+/** A 6.8 MB feed at quality 11 held the worker for seconds; above this size 5 is used. */
 const BEST_QUALITY_UP_TO = 256 * 1024;
-const BIG_FILE_QUALITY = 5;
 /** A copy a build that another process still serves may use: kept for a while after its last build. */
 const KEEP_UNUSED_MS = 10 * 60_000;
 
@@ -41,7 +55,7 @@ try {
   // Not allowed here: it still runs off the main thread.
 }
 
-// A file's hash by what identifies its bytes on disk: unchanged files are hard links of the same inode.
+// A file's hash by what identifies its bytes on disk (fileIdentity): unchanged files are hard links of the same inode.
 const hashes = new Map<string, string>();
 
 function* walk(dir: string): Generator<string> {
@@ -52,9 +66,9 @@ function* walk(dir: string): Generator<string> {
   }
 }
 
-function compress(body: Buffer, coding: Coding): Buffer {
+function compress(body: Buffer, coding: Coding, type: string): Buffer {
   if (coding === 'gzip') return zlib.gzipSync(body, { level: 9 });
-  const quality = body.length <= BEST_QUALITY_UP_TO ? 11 : BIG_FILE_QUALITY;
+  const quality = BEST_QUALITY_TYPES.test(type) && body.length <= BEST_QUALITY_UP_TO ? BEST_QUALITY : DATA_QUALITY;
   return zlib.brotliCompressSync(body, {
     params: {
       [zlib.constants.BROTLI_PARAM_QUALITY]: quality,
@@ -74,32 +88,40 @@ function run({ clientDir, copiesDir }: CompressJob): CompressReport {
   fs.mkdirSync(copiesDir, { recursive: true });
   const used = new Set<string>();
   const seen = new Set<string>();
-  let files = 0;
-  let made = 0;
+  const added: [string, string][] = [];
+  const compressible: { file: string; type: string; hash: string }[] = [];
   for (const file of walk(clientDir)) {
     const stat = fs.statSync(file);
-    if (!isCompressible(contentTypeOf(file), stat.size)) continue;
-    files++;
-    const identity = `${stat.dev}:${stat.ino}:${stat.size}:${stat.mtimeMs}`;
+    const type = contentTypeOf(file);
+    if (!isCompressible(type, stat.size)) continue;
+    const identity = fileIdentity(stat);
     seen.add(identity);
-    let body: Buffer | undefined;
     let hash = hashes.get(identity);
     if (!hash) {
-      body = fs.readFileSync(file);
-      hash = contentHash(body);
+      hash = contentHash(fs.readFileSync(file));
       hashes.set(identity, hash);
+      added.push([identity, hash]);
     }
     used.add(hash);
+    compressible.push({ file, type, hash });
+  }
+  const forgotten = [...hashes.keys()].filter((identity) => !seen.has(identity));
+  for (const identity of forgotten) hashes.delete(identity);
+  // The server learns the hashes before the copies are made: a copy it finds then is read alone.
+  const learned: HashesMessage = { kind: 'hashes', added, forgotten };
+  parentPort?.postMessage(learned);
+  let made = 0;
+  for (const { file, type, hash } of compressible) {
+    let body: Buffer | undefined;
     // gzip first: it is quick, and every client takes it while brotli is being made.
     for (const coding of CODINGS) {
       const target = copyPath(copiesDir, hash, coding);
       if (fs.existsSync(target)) continue;
       body ??= fs.readFileSync(file);
-      writeAtomically(target, compress(body, coding));
+      writeAtomically(target, compress(body, coding, type));
       made++;
     }
   }
-  for (const identity of hashes.keys()) if (!seen.has(identity)) hashes.delete(identity);
   let removed = 0;
   const now = Date.now();
   for (const name of fs.readdirSync(copiesDir)) {
@@ -126,7 +148,7 @@ function run({ clientDir, copiesDir }: CompressJob): CompressReport {
       }
     }
   }
-  return { files, made, removed, ms: Date.now() - started };
+  return { kind: 'report', files: compressible.length, made, removed, ms: Date.now() - started };
 }
 
 parentPort?.on('message', (job: CompressJob) => {
@@ -134,7 +156,7 @@ parentPort?.on('message', (job: CompressJob) => {
   try {
     report = run(job);
   } catch (error) {
-    report = { files: 0, made: 0, removed: 0, ms: 0, error: (error as Error).message };
+    report = { kind: 'report', files: 0, made: 0, removed: 0, ms: 0, error: (error as Error).message };
   }
   parentPort!.postMessage(report);
 });

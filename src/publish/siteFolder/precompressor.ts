@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { Worker } from 'node:worker_threads';
-import type { CompressJob, CompressReport } from './compressWorker';
+import type { CompressJob, CompressReport, HashesMessage } from './compressWorker';
+import { rememberHashes } from '../../server/compressedCopies';
 
 /**
  * Makes the compressed copies of the live build off the request path: one worker
@@ -55,7 +56,9 @@ export class Precompressor {
     // project folder, as the server may run compiled elsewhere (scripts/compileServer.mjs).
     const worker = new Worker(path.resolve('src/publish/siteFolder/compressWorker.ts'), { execArgv: [] });
     worker.unref();
-    worker.on('message', (report: CompressReport) => {
+    worker.on('message', (message: CompressReport | HashesMessage) => {
+      if (message.kind === 'hashes') return rememberHashes(message.added, message.forgotten);
+      const report = message;
       if (report.error) this.log(`precompress: a pass failed (${report.error}); files are sent uncompressed`);
       this.startNext();
     });
