@@ -39,6 +39,28 @@ test('a client that stops reading a large answer is cut once nothing has moved f
   expect(after).toBeLessThan(IDLE_MS * 5);
 });
 
+test('a client that reads a large answer slowly is not cut while the kernel keeps taking bytes', async () => {
+  const { port, closedAfter } = await start();
+  let cut = false;
+  void closedAfter.then(() => (cut = true));
+  const socket = net.connect({ port, host: '127.0.0.1' });
+  socket.on('error', () => {});
+  socket.write('GET /big HTTP/1.1\r\nHost: x\r\n\r\n');
+  // A slow line: a little at a time, so the answer takes many idle times to arrive.
+  const readFor = IDLE_MS * 4;
+  let got = 0;
+  socket.on('data', (chunk: Buffer) => {
+    got += chunk.length;
+    socket.pause();
+    setTimeout(() => socket.resume(), 10);
+  });
+  await new Promise((resolve) => setTimeout(resolve, readFor));
+  expect(cut).toBe(false);
+  expect(got).toBeGreaterThan(0);
+  expect(got).toBeLessThan(BIG.length);
+  socket.destroy();
+});
+
 test('a connection that keeps asking is never cut, however long it lives', async () => {
   const { port, closedAfter } = await start();
   const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });

@@ -8,8 +8,11 @@ import type { Socket } from 'node:net';
  * re-arms a timer at every read and write: on the static hot path that was about 3 % of the
  * server's CPU per request.
  *
- * Progress is what Node counts on the socket: bytes read and bytes handed to the kernel. As with
- * Node's own timeout, one large write counts once, when it is handed over.
+ * Progress is bytes read plus bytes the kernel has taken. Node's `bytesWritten` counts a large
+ * answer whole as soon as it is handed to libuv, so a client reading a 7 MB list over a slow line
+ * made no progress by that count and was cut after the idle time, mid-answer. What libuv still
+ * holds (`writeQueueSize` of the socket's handle, kept current by libuv as the kernel drains it)
+ * is taken off.
  */
 export function cutStalledSockets(
   server: Server,
@@ -24,7 +27,7 @@ export function cutStalledSockets(
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [socket, last] of watched) {
-      const progress = socket.bytesRead + socket.bytesWritten;
+      const progress = socket.bytesRead + socket.bytesWritten - queuedInLibuv(socket);
       if (progress !== last.progress) {
         last.progress = progress;
         last.at = now;
@@ -35,4 +38,10 @@ export function cutStalledSockets(
   }, everyMs);
   sweep.unref();
   server.once('close', () => clearInterval(sweep));
+}
+
+/** Bytes of this socket's writes that libuv has not handed to the kernel yet (0 once it is closed). */
+function queuedInLibuv(socket: Socket): number {
+  const handle = (socket as Socket & { _handle?: { writeQueueSize?: number } | null })._handle;
+  return handle?.writeQueueSize ?? 0;
 }
