@@ -24,6 +24,7 @@ const KEYS = [
   'TRUST_PROXY',
   'LOG_LEVEL',
   'SESSION_SECURE_COOKIE',
+  'STATIC_FRONT',
   'S3_ENDPOINT',
   'S3_BUCKET',
   'S3_REGION',
@@ -83,6 +84,7 @@ const EnvSchema = z.object({
   LOG_LEVEL: text.refine((v) => !v || ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(v), {
     error: 'LOG_LEVEL must be one of debug, info, warn, error',
   }),
+  STATIC_FRONT: text.refine((v) => !v || v === '0' || v === '1', { error: 'STATIC_FRONT must be 0 or 1' }),
   SESSION_SECURE_COOKIE: text.refine((v) => !v || v === '0' || v === '1', {
     error: 'SESSION_SECURE_COOKIE must be 0 or 1',
   }),
@@ -145,6 +147,8 @@ export function serverEnv() {
     /** Deploy-hook mode's quiet period (a hook costs CDN build minutes); see publish/policy.ts for its bounds. */
     buildHookDebounceMs: env.BUILD_HOOK_DEBOUNCE_MS ? Number(env.BUILD_HOOK_DEBOUNCE_MS) : undefined,
     secureCookie: env.SESSION_SECURE_COOKIE ? env.SESSION_SECURE_COOKIE === '1' : !localSite,
+    /** Static files from a process of their own in front of this one (docs/decisions/0017-static-front.md). */
+    staticFront: env.STATIC_FRONT === '1',
   };
 }
 

@@ -5,6 +5,7 @@ import type { AdminClient } from '../../tests/support/adminClient';
 import type { RunningServer } from '../../tests/support/server';
 import { waitFor } from '../../tests/support/server';
 import { EVENT_LOOP_REPORT } from '../../tests/support/testStart';
+import { undecodedGet } from '../../tests/support/undecodedGet';
 import { percentile } from './stats';
 
 /**
@@ -56,18 +57,6 @@ function publishedPaths(dataDir: string): string[] {
   return found;
 }
 
-/** A brotli-accepting client that does not decode: its coding and size only. */
-function getCoded(base: string, urlPath: string, agent: http.Agent): Promise<string> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${base}${urlPath}`, { agent, headers: { 'accept-encoding': 'br' } }, (res) => {
-        res.resume();
-        res.on('end', () => resolve(String(res.headers['content-encoding'] ?? 'identity')));
-      })
-      .on('error', reject);
-  });
-}
-
 /**
  * Edits the target's title, and as soon as its page serves the edit crawls every page and feed with
  * `Accept-Encoding: br`, eight at a time, while `/healthz` is probed every 50 ms.
@@ -106,7 +95,7 @@ export async function crawlAfterPublish(
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (next < urls.length) {
-        if ((await getCoded(server.url, urls[next++]!, agent)) === 'br') brotliAnswers++;
+        if ((await undecodedGet(`${server.url}${urls[next++]!}`, agent)).coding === 'br') brotliAnswers++;
       }
     }),
   );

@@ -7,6 +7,7 @@
  * scripts/start.ts runs it as it is; a test may start it with options of its own (a build check
  * that fails on demand), never through the environment.
  */
+import net from 'node:net';
 import { inspect } from 'node:util';
 import { EnvError, serverEnv } from '../env';
 import { redact } from '../redact';
@@ -18,7 +19,9 @@ import { preloadZipTable } from '../data/zipTable';
 import { adminEnvProblem, bootstrapAdmin } from '../auth/bootstrap';
 import { newInstanceId, startHeartbeat } from './heartbeat';
 import { openPublishing, type Publishing } from '../publish';
-import { Host, liveDir } from '../server/host';
+import { Host, listenOn } from '../server/host';
+import { startStaticFront, type StaticFront } from '../server/front/staticFront';
+import { liveDir } from '../server/staticAnswers';
 import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
 import { closeMail } from '../mail/transport';
@@ -61,9 +64,9 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   const envProblem = adminEnvProblem(env);
   if (envProblem) await fail(envProblem);
 
-  async function listenOrExplain(host: Host): Promise<number> {
+  async function listenOrExplain(listen: () => Promise<number>): Promise<number> {
     try {
-      return await host.listen(env.port, env.host);
+      return await listen();
     } catch (error) {
       const code = (error as NodeJS.ErrnoException).code;
       if (code === 'EADDRINUSE') {
@@ -82,6 +85,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let stopDigests = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
+  let front: StaticFront | undefined;
   try {
     const sql = await getSql();
     const applied = await migrate(sql);
@@ -101,9 +105,35 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     // The environment's admin is applied before the first request can arrive: a sign-in as soon as
     // the port answers must succeed. A generated one-time password still waits for a good start.
     const envAdmin = env.adminEmail ? await bootstrapAdmin(env) : null;
-    const port = await listenOrExplain(host);
+    let port: number;
+    if (env.staticFront) {
+      // The port is bound here, so a port in use is explained as without a front.
+      const listener = net.createServer();
+      port = await listenOrExplain(() => listenOn(listener, env.port, env.host));
+      front = await startStaticFront({
+        host,
+        listener,
+        port,
+        address: env.host,
+        config: {
+          currentLink: publishing.currentLink,
+          serverBuildDir: publishing.bootBuildDir,
+          copiesDir: publishing.compressedDir,
+        },
+        log,
+      });
+    } else {
+      const served = host;
+      port = await listenOrExplain(() => served.listen(env.port, env.host));
+    }
     // Before the banner: once the server says it is ready, a first edit publishes as fast as the next.
-    await publishing.start({ onSwapped: () => live.invalidate(), liveDir: () => live.get() });
+    await publishing.start({
+      onSwapped: () => {
+        live.invalidate();
+        front?.swapped();
+      },
+      liveDir: () => live.get(),
+    });
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishing.siteId, address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
     stopDigests = startDigestScheduler(log);
@@ -138,6 +168,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     force.unref();
     stopSweeper();
     stopDigests();
+    await front?.close();
     await host?.close();
     await publishing?.stop();
     await stopHeartbeat();

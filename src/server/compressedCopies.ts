@@ -45,9 +45,24 @@ export function fileIdentity(stat: fs.Stats): string {
  */
 const knownHashes = new Map<string, string>();
 
+type HashFollower = (added: readonly (readonly [string, string])[], forgotten: readonly string[]) => void;
+const followers = new Set<HashFollower>();
+
 export function rememberHashes(added: readonly (readonly [string, string])[], forgotten: readonly string[]): void {
   for (const identity of forgotten) knownHashes.delete(identity);
   for (const [identity, hash] of added) knownHashes.set(identity, hash);
+  for (const follow of followers) follow(added, forgotten);
+}
+
+/**
+ * Tells `follow` every hash known now, then every change: the static front serves the same files
+ * from its own process and is told what the worker found (front/staticFront.ts). Returns the way
+ * to stop.
+ */
+export function followHashes(follow: HashFollower): () => void {
+  follow([...knownHashes], []);
+  followers.add(follow);
+  return () => followers.delete(follow);
 }
 
 export function knownHash(stat: fs.Stats): string | undefined {

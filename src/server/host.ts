@@ -1,24 +1,22 @@
-import fs from 'node:fs';
 import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { StaticSite } from './staticSite';
-import { securityHeaderList } from './securityHeaders';
+import { StaticAnswers, type LiveDir } from './staticAnswers';
 import { listingBytes, type ListingBytes } from '../services/publicListing';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';
 import { serverEnv } from '../env';
 import { serveStoredObject } from './storedObjects';
-import { NOT_FOUND_PAGES, routeFor } from './routes';
+import { routeFor } from './routes';
 import { healthAnswer } from './health';
-import { cutStalledSockets } from './stalledSockets';
 import {
   answerPlain,
   answerServerError,
+  guardConnections,
   guardRequests,
   readableHost,
-  refuseTunnels,
   type RequestTarget,
 } from './requestGuard';
 
@@ -44,9 +42,6 @@ function sameOriginForAstro(req: IncomingMessage): void {
   req.headers.origin = `${encrypted ? 'https' : 'http'}://${req.headers.host}`;
 }
 
-/** No byte read or written on a socket for this long: the client is gone or stalling. */
-export const IDLE_SOCKET_TIMEOUT_MS = 15_000;
-
 export interface HostOptions {
   /** Called first for every request that passed the guard; a test's fault injection throws here. */
   beforeEachRequest?: (pathname: string) => void;
@@ -61,16 +56,12 @@ export interface HostOptions {
  * where is the route table's (routes.ts), shared with the CDN rules.
  */
 export class Host {
-  private site: StaticSite | null = null;
   /** Until markReady(): `/readyz` says "starting" (health.ts). */
   private starting = true;
   private readonly server: http.Server;
-  /** The boot build's own assets: its on-demand pages (admin) link these hashed files. */
-  private readonly bootAssets: StaticSite;
+  private readonly statics: StaticAnswers;
   private readonly trust = parseTrustProxy(serverEnv().trustProxy);
   private readonly pageCsp: string;
-  /** The headers every answer carries, read once: the settings they come from are fixed at start. */
-  private readonly security = securityHeaderList();
 
   private constructor(
     private readonly astro: AstroHandler,
@@ -78,14 +69,10 @@ export class Host {
     serverBuildDir: string,
     private readonly options: HostOptions,
   ) {
-    this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'), undefined, options.copiesDir);
+    this.statics = new StaticAnswers(live, serverBuildDir, options.copiesDir);
     this.pageCsp = pageCspForBuild(serverBuildDir);
     this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
-    this.server.keepAliveTimeout = 5000;
-    // A client that stops reading (or sending) is cut after this long without progress: what the
-    // server holds for it is freed, however many such clients there are.
-    cutStalledSockets(this.server, IDLE_SOCKET_TIMEOUT_MS);
-    refuseTunnels(this.server);
+    guardConnections(this.server);
   }
 
   static async create(serverBuildDir: string, live: LiveDir, options: HostOptions = {}): Promise<Host> {
@@ -95,13 +82,28 @@ export class Host {
   }
 
   listen(port: number, host: string): Promise<number> {
+    return listenOn(this.server, port, host);
+  }
+
+  /**
+   * Behind the static front (front/staticFront.ts) this server takes its connections from the front,
+   * but still listens, on a socket of this process's own that nobody is told about: Node checks the
+   * header and request timeouts only of a server that listens.
+   */
+  listenPrivately(socketPath: string): Promise<void> {
     return new Promise((resolve, reject) => {
       this.server.once('error', reject);
-      this.server.listen(port, host, () => {
-        const address = this.server.address();
-        resolve(typeof address === 'object' && address ? address.port : port);
-      });
+      this.server.listen(socketPath, () => resolve());
     });
+  }
+
+  /**
+   * A client's connection handed over by the static front, with the bytes the front had already
+   * read from it (the requests it does not answer itself): they are parsed first, then the socket.
+   */
+  adopt(socket: net.Socket, head: Buffer): void {
+    this.server.emit('connection', socket);
+    if (head.length > 0) socket.emit('data', head);
   }
 
   /** The start has finished: `/readyz` may say ready once the database answers. */
@@ -117,30 +119,13 @@ export class Host {
     });
   }
 
-  private currentSite(): StaticSite | null {
-    const dir = this.live.get();
-    if (!dir) return null;
-    if (this.site?.root !== dir) this.site = new StaticSite(dir, undefined, this.options.copiesDir);
-    return this.site;
-  }
-
   private handle(req: IncomingMessage, res: ServerResponse, { pathname, query }: RequestTarget): void | Promise<void> {
     this.options.beforeEachRequest?.(pathname);
-    const isRead = req.method === 'GET' || req.method === 'HEAD';
     const route = routeFor(pathname, req.method);
-    const site = this.currentSite();
-    if (isRead && site && !route) {
-      // Same sources give the same hashed assets; when the sources changed since boot (a
-      // developer editing while it runs), the admin pages still need the boot build's files.
-      const entry =
-        site.lookup(pathname) ?? (pathname.startsWith('/_astro/') ? this.bootAssets.lookup(pathname) : null);
-      if (entry) return site.send(req, res, entry);
-      const moved = site.movedTo(pathname) ?? site.movedTrainer(pathname);
-      if (moved) return site.redirect(req, res, moved);
-    }
+    if (!route) return this.statics.answer(req, res, pathname);
     if (route?.handler === 'listing') return this.listing(req, res, query);
     this.setSecurityHeaders(res);
-    switch (route?.handler) {
+    switch (route.handler) {
       case 'health':
         return this.health(res, pathname);
       case 'objects':
@@ -164,8 +149,6 @@ export class Host {
           locals,
         ) as void | Promise<void>;
       }
-      default:
-        return this.notFound(req, res, pathname);
     }
   }
 
@@ -181,7 +164,7 @@ export class Host {
   }
 
   private setSecurityHeaders(res: ServerResponse): void {
-    for (let i = 0; i < this.security.length; i += 2) res.setHeader(this.security[i]!, this.security[i + 1]!);
+    this.statics.setSecurityHeaders(res);
   }
 
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */
@@ -208,7 +191,7 @@ export class Host {
     let head = this.listingHeads.get(answer);
     if (!head) {
       head = [
-        ...this.security,
+        ...this.statics.security,
         'content-type',
         'application/json; charset=utf-8',
         'cache-control',
@@ -236,46 +219,18 @@ export class Host {
 
   private notFound(req: IncomingMessage, res: ServerResponse, pathname: string, error?: unknown): void {
     if (error) log.error({ err: error, path: pathname }, 'handler error');
-    const site = this.currentSite();
-    // An unknown training gets its own page with the site chrome, other paths the 404 page.
-    const special = NOT_FOUND_PAGES.find((rule) => pathname.startsWith(rule.prefix));
-    const page = special ? site?.lookup(special.page) : undefined;
-    const entry = page ?? site?.lookup('/404.html');
-    if (site && entry) return site.send(req, res, entry, 404);
-    res.statusCode = 404;
-    res.setHeader('content-type', 'text/plain; charset=utf-8');
-    res.end('404 Page Not Found');
+    this.statics.notFound(req, res, pathname);
   }
 }
 
-/**
- * The live build's client folder. Another instance sharing DATA_DIR may swap `current`, so the link
- * is re-read, at most every 200 ms to keep a syscall off most requests.
- */
-export interface LiveDir {
-  get(): string | null;
-  /** Called after this process swapped `current`, so the next request sees the new build at once. */
-  invalidate(): void;
-}
-
-export function liveDir(current: string, maxAgeMs = 200): LiveDir {
-  let value: string | null = null;
-  let readAt = 0;
-  return {
-    get() {
-      const now = Date.now();
-      if (now - readAt > maxAgeMs) {
-        readAt = now;
-        try {
-          value = path.join(fs.realpathSync(current), 'client');
-        } catch {
-          value = null;
-        }
-      }
-      return value;
-    },
-    invalidate() {
-      readAt = 0;
-    },
-  };
+/** Listens on the port (0: any free one) and says which port that is; a port in use rejects. */
+export function listenOn(server: net.Server, port: number, host: string): Promise<number> {
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      const address = server.address();
+      resolve(typeof address === 'object' && address ? address.port : port);
+    });
+  });
 }

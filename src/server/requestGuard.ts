@@ -1,6 +1,7 @@
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log, newRequestId } from '../log';
+import { cutStalledSockets } from './stalledSockets';
 
 /**
  * The one guard around the request path (docs/decisions/0012-request-guard.md). Whatever the HTTP
@@ -160,4 +161,19 @@ export function refuseTunnels(server: Server): void {
         'Content-Type: text/plain; charset=utf-8\r\nContent-Length: 18\r\nConnection: close\r\n\r\nMethod Not Allowed',
     );
   });
+}
+
+/** No byte read or written on a socket for this long: the client is gone or stalling. */
+export const IDLE_SOCKET_TIMEOUT_MS = 15_000;
+
+/**
+ * What every server of ours does with its connections, whichever process runs it: idle keep-alive
+ * connections close after 5 s, a client that stops reading (or sending) is cut after
+ * IDLE_SOCKET_TIMEOUT_MS without progress, so what the server holds for it is freed however many
+ * such clients there are, and tunnels are refused.
+ */
+export function guardConnections(server: Server): void {
+  server.keepAliveTimeout = 5000;
+  cutStalledSockets(server, IDLE_SOCKET_TIMEOUT_MS);
+  refuseTunnels(server);
 }

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { generateListings } from '../support/generate';
 import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
-import { IDLE_SOCKET_TIMEOUT_MS } from '../../src/server/host';
+import { IDLE_SOCKET_TIMEOUT_MS } from '../../src/server/requestGuard';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { startServer, tempDir, waitFor, type RunningServer } from '../support/server';
 import { slowClientGrowth } from '../support/slowClients';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
-import http from 'node:http';
 import net from 'node:net';
+import { undecodedGet } from './undecodedGet';
 
 /** A process's resident memory, from /proc. */
 export function rssBytes(pid: number): number {
@@ -17,25 +17,6 @@ export function stalledClient(baseUrl: string, path: string): Promise<net.Socket
       resolve(socket);
     });
     socket.on('error', () => {});
-  });
-}
-
-/**
- * A client that reads the whole answer, on a connection of its own, without decoding it. Not
- * fetch(): with 200 answers (a gigabyte at 5,000 trainings) arriving at once in this one process,
- * undici had not read some of them when the server closed the idle connection five seconds after
- * handing the answer over (its keep-alive time), and failed them with "terminated" although every
- * byte had been sent; a bare node:http server with a one-second keep-alive time does the same to it.
- */
-function readWhole(baseUrl: string, path: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    http
-      .get(`${baseUrl}${path}`, { agent: false, headers: { 'accept-encoding': 'br' } }, (res) => {
-        res.resume();
-        res.on('end', () => (res.complete ? resolve() : reject(new Error(`${path}: the answer ended early`))));
-        res.on('error', reject);
-      })
-      .on('error', reject);
   });
 }
 
@@ -57,7 +38,7 @@ export async function slowClientGrowth(baseUrl: string, pid: number, clients = 2
   // answers, the compressed copies) and the heap's size under this many connections are in the
   // baseline; the growth is what clients that stop reading make the process hold.
   await Promise.all(
-    Array.from({ length: clients }, (_, i) => readWhole(baseUrl, i % 2 ? '/feeds/all.ics' : '/api/trainings')),
+    Array.from({ length: clients }, (_, i) => undecodedGet(`${baseUrl}${i % 2 ? '/feeds/all.ics' : '/api/trainings'}`)),
   );
   // The baseline is read once the process has had a moment to free what those answers held: there
   // is no event for "the allocator has settled", and the bound below leaves room for what remains.

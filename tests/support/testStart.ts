@@ -10,13 +10,18 @@ import '../../scripts/productionMode';
 import fs from 'node:fs';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
+import { frontConfig } from '../../src/server/front/role';
 
 export const TEST_START = 'tests/support/testStart.ts';
 export const EVENT_LOOP_REPORT = 'event-loop-delay ';
 
 // Run as a server entry, not imported by a test for the names above. The app is imported once
-// production mode is set, as in scripts/start.ts.
-if (import.meta.main) {
+// production mode is set, and the static front loads alone, as in scripts/start.ts.
+const front = import.meta.main ? frontConfig() : null;
+if (front) {
+  const { runStaticFront } = await import('../../src/server/front/frontServer');
+  runStaticFront(front);
+} else if (import.meta.main) {
   const { startApp } = await import('../../src/app/startApp');
   const { values } = parseArgs({
     options: {

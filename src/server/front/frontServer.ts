@@ -1,0 +1,62 @@
+import http, { type IncomingMessage, type ServerResponse } from 'node:http';
+import type net from 'node:net';
+import { StaticAnswers, liveDir } from '../staticAnswers';
+import { rememberHashes } from '../compressedCopies';
+import { guardConnections, guardRequests } from '../requestGuard';
+import { routeFor } from '../routes';
+import { ConnectionHandOff } from './handOff';
+import type { FrontConfig, ToApp, ToFront } from './role';
+
+/**
+ * The static front's process (docs/decisions/0017-static-front.md): it accepts every connection on
+ * the app's port and answers the reads no route claims (the published pages, feeds and assets, their
+ * redirects and 404 pages) with the same StaticAnswers as the app. A connection's first request for
+ * anything else hands the connection over to the app (handOff.ts), which serves it from then on.
+ * Nothing of the app is loaded here: Node's HTTP code runs in an isolate that has seen only this.
+ */
+export function runStaticFront(config: FrontConfig): void {
+  const tell = (message: ToApp, socket?: net.Socket, done?: () => void) =>
+    socket ? process.send!(message, socket, { keepOpen: false }, done) : process.send!(message);
+
+  const statics = new StaticAnswers(liveDir(config.currentLink), config.serverBuildDir, config.copiesDir);
+  const handOff = new ConnectionHandOff((socket, bytes) =>
+    tell({ kind: 'connection', head: bytes.toString('base64') }, socket, () => socket.destroy()),
+  );
+
+  const answer = guardRequests((req, res, { pathname }) => {
+    const read = req.method === 'GET' || req.method === 'HEAD';
+    if (!read || routeFor(pathname, req.method)) return handOff.add(req);
+    statics.answer(req, res, pathname);
+  });
+  // Once a connection is being handed over, every request on it is the app's: answers leave in order.
+  const onRequest = (req: IncomingMessage, res: ServerResponse) =>
+    handOff.isHandingOff(req.socket) ? handOff.add(req) : answer(req, res);
+
+  const server = http.createServer(onRequest);
+  guardConnections(server);
+  // `Expect: 100-continue` is the app's to answer for the requests it gets: the front says nothing.
+  server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (handOff.isHandingOff(req.socket) || (req.method !== 'GET' && req.method !== 'HEAD')) return handOff.add(req);
+    res.writeContinue();
+    onRequest(req, res);
+  });
+
+  process.on('message', (message: ToFront, listener?: net.Server) => {
+    switch (message.kind) {
+      case 'listen':
+        // The app's listening socket: this server takes its connections from now on.
+        server.listen(listener!, () => tell({ kind: 'ready' }));
+        return;
+      case 'hashes':
+        return rememberHashes(message.added, message.forgotten);
+      case 'swapped':
+        return statics.invalidate();
+      case 'close':
+        server.close(() => process.exit(0));
+        server.closeIdleConnections();
+        return;
+    }
+  });
+  // The app is gone (stopped, or killed): the front must not keep its port.
+  process.on('disconnect', () => process.exit(0));
+}

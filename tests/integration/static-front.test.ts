@@ -1,0 +1,279 @@
+import fs from 'node:fs';
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { startServer, waitFor, type RunningServer } from '../support/server';
+import { processTree } from '../support/processTree';
+import { FRONT_CONFIG_ENV } from '../../src/server/front/role';
+
+/**
+ * STATIC_FRONT=1 (docs/decisions/0017-static-front.md): a process of its own answers the published
+ * files and hands every other request's connection to the app, which then serves it. Clients see
+ * one server: the same answers, in order, on the connections they opened.
+ */
+let server: RunningServer;
+let port: number;
+
+/** The front among the server's processes: the one forked with the front's configuration. */
+function frontOf(root: number): number | undefined {
+  return processTree(root).find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`${FRONT_CONFIG_ENV}=`);
+    } catch {
+      return false;
+    }
+  });
+}
+const frontPid = () => frontOf(server.child.pid!);
+/** Ended: no entry left, or a zombie its new parent has not reaped yet. */
+const ended = (pid: number) => {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z');
+  } catch {
+    return true;
+  }
+};
+
+beforeAll(async () => {
+  server = await startServer({ env: { STATIC_FRONT: '1', REBUILD_DEBOUNCE_MS: '3600000', LOG_LEVEL: 'error' } });
+  port = Number(new URL(server.url).port);
+}, 240_000);
+afterAll(async () => {
+  await server?.stop();
+  if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+});
+
+interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: Buffer;
+}
+
+/** Reads HTTP/1.1 answers off the bytes of one connection, in order (lengths and chunked bodies). */
+function parseAnswers(bytes: Buffer): Answer[] {
+  const answers: Answer[] = [];
+  let at = 0;
+  while (at < bytes.length) {
+    const headEnd = bytes.indexOf('\r\n\r\n', at);
+    if (headEnd === -1) break;
+    const [statusLine, ...lines] = bytes.subarray(at, headEnd).toString('latin1').split('\r\n');
+    const status = Number(/^HTTP\/1\.1 (\d{3})/.exec(statusLine!)![1]);
+    const headers = Object.fromEntries(
+      lines.map((line) => [line.slice(0, line.indexOf(':')).toLowerCase(), line.slice(line.indexOf(':') + 1).trim()]),
+    );
+    at = headEnd + 4;
+    if (status === 100) continue;
+    let body = Buffer.alloc(0);
+    if (headers['transfer-encoding'] === 'chunked') {
+      const parts: Buffer[] = [];
+      for (;;) {
+        const lineEnd = bytes.indexOf('\r\n', at);
+        const size = parseInt(bytes.subarray(at, lineEnd).toString('latin1'), 16);
+        at = lineEnd + 2;
+        if (size === 0) {
+          at = bytes.indexOf('\r\n', at) + 2;
+          break;
+        }
+        parts.push(bytes.subarray(at, at + size));
+        at += size + 2;
+      }
+      body = Buffer.concat(parts);
+    } else if (headers['content-length']) {
+      body = bytes.subarray(at, at + Number(headers['content-length']));
+      at += body.length;
+    }
+    answers.push({ status, headers, body });
+  }
+  return answers;
+}
+
+/** Writes the requests on one connection, as one write or one by one, and reads until `count` answers came. */
+function onOneConnection(requests: (string | Buffer)[], count: number, oneWrite = true): Promise<Answer[]> {
+  return new Promise((resolve, reject) => {
+    const socket = net.connect(port, '127.0.0.1');
+    const chunks: Buffer[] = [];
+    const timer = setTimeout(() => {
+      socket.destroy();
+      reject(new Error(`${parseAnswers(Buffer.concat(chunks)).length} of ${count} answers came`));
+    }, 20_000);
+    socket.on('data', (chunk: Buffer) => {
+      chunks.push(chunk);
+      const answers = parseAnswers(Buffer.concat(chunks));
+      if (answers.length >= count) {
+        clearTimeout(timer);
+        socket.destroy();
+        resolve(answers);
+      }
+    });
+    socket.on('error', reject);
+    const writeAll = async () => {
+      if (oneWrite) return void socket.write(Buffer.concat(requests.map((r) => Buffer.from(r))));
+      for (const request of requests) {
+        socket.write(request);
+        // The next request once this one is answered: a browser's keep-alive connection.
+        const before = parseAnswers(Buffer.concat(chunks)).length;
+        await waitFor(async () => parseAnswers(Buffer.concat(chunks)).length > before, 10_000, 20);
+      }
+    };
+    socket.on('connect', () => void writeAll().catch(reject));
+  });
+}
+
+const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
+const loginBody = (padding: number) =>
+  `{"email":"nobody@example.com","password":"not the password"${' '.repeat(padding)}}`;
+const login = (body: string, extra: string[] = []) =>
+  [
+    'POST /api/admin/login HTTP/1.1',
+    `Host: 127.0.0.1:${port}`,
+    `Origin: http://127.0.0.1:${port}`,
+    'Content-Type: application/json',
+    `Content-Length: ${Buffer.byteLength(body)}`,
+    ...extra,
+    '',
+    body,
+  ].join('\r\n');
+
+describe('the static front', () => {
+  test('runs as a process of its own beside the app', () => {
+    expect(frontPid()).toBeGreaterThan(0);
+  });
+
+  test('a browser-like connection: a page, the list, a login with a 60 kB body, a page again', async () => {
+    const answers = await onOneConnection(
+      [get('/'), get('/api/trainings?limit=1'), login(loginBody(60_000)), get('/trainings')],
+      4,
+      false,
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 401, 200]);
+    expect(answers[0]!.headers['content-type']).toMatch(/^text\/html/);
+    expect(JSON.parse(answers[1]!.body.toString())).toEqual(
+      await (await fetch(`${server.url}/api/trainings?limit=1`)).json(),
+    );
+    // The whole body reached the app: a cut one would be a 400 for JSON it cannot read.
+    expect(JSON.parse(answers[2]!.body.toString())).toMatchObject({ error: 'Invalid credentials' });
+    expect(answers[3]!.body.toString()).toContain('</html>');
+  });
+
+  test('pipelined requests, files and others mixed, are answered in order', async () => {
+    const answers = await onOneConnection(
+      [get('/'), get('/api/trainings?limit=1'), get('/robots.txt'), get('/healthz'), get('/no-such-page')],
+      5,
+    );
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200, 404]);
+    expect(answers[2]!.body.toString()).toContain('Sitemap:');
+    expect(JSON.parse(answers[3]!.body.toString())).toMatchObject({ status: 'ok' });
+  });
+
+  test('a body the front read only the start of reaches the app whole', async () => {
+    // Written in two parts: the front has read the head and a kilobyte when it hands over, the rest
+    // the app reads from the socket itself.
+    const request = Buffer.from(login(loginBody(62_000)));
+    const raw: Buffer[] = [];
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('data', (chunk: Buffer) => raw.push(chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(get('/'));
+    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 1, 10_000, 20);
+    socket.write(request.subarray(0, 1_200));
+    // The front reads what came and hands over: a short pause lets it, and the result must not
+    // depend on it (with no pause the app gets more from the front and less from the socket).
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    socket.write(request.subarray(1_200));
+    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 2, 10_000, 20);
+    socket.destroy();
+    const answers = parseAnswers(Buffer.concat(raw));
+    expect(answers.map((a) => a.status)).toEqual([200, 401]);
+    expect(JSON.parse(answers[1]!.body.toString())).toMatchObject({ error: 'Invalid credentials' });
+  });
+
+  test('a chunked body after a page reaches the app whole', async () => {
+    const body = loginBody(20_000);
+    const chunked = [
+      'POST /api/admin/login HTTP/1.1',
+      `Host: 127.0.0.1:${port}`,
+      `Origin: http://127.0.0.1:${port}`,
+      'Content-Type: application/json',
+      'Transfer-Encoding: chunked',
+      '',
+      `${(10).toString(16)}\r\n${body.slice(0, 10)}\r\n${(body.length - 10).toString(16)}\r\n${body.slice(10)}\r\n0\r\n\r\n`,
+    ].join('\r\n');
+    const answers = await onOneConnection([get('/'), chunked, get('/')], 3);
+    expect(answers.map((a) => a.status)).toEqual([200, 401, 200]);
+  });
+
+  test('Expect: 100-continue gets one 100 Continue, from the app', async () => {
+    const body = loginBody(10);
+    const raw: Buffer[] = [];
+    const socket = net.connect(port, '127.0.0.1');
+    socket.on('data', (chunk: Buffer) => raw.push(chunk));
+    await new Promise((resolve) => socket.once('connect', resolve));
+    socket.write(get('/'));
+    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 1, 10_000, 20);
+    socket.write(login('', ['Expect: 100-continue']).replace(/Content-Length: 0/, `Content-Length: ${body.length}`));
+    await waitFor(async () => Buffer.concat(raw).toString('latin1').includes('100 Continue'), 10_000, 20);
+    socket.write(body);
+    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 2, 10_000, 20);
+    socket.destroy();
+    expect(
+      Buffer.concat(raw)
+        .toString('latin1')
+        .match(/HTTP\/1\.1 100 Continue/g),
+    ).toHaveLength(1);
+    expect(parseAnswers(Buffer.concat(raw)).map((a) => a.status)).toEqual([200, 401]);
+  });
+
+  test('pages keep being served while the app is stopped', async () => {
+    const agent = new http.Agent({ keepAlive: false });
+    const status = (target: string, timeout: number) =>
+      new Promise<number>((resolve, reject) => {
+        http
+          .get(`${server.url}${target}`, { agent, timeout }, (res) => {
+            res.resume();
+            res.on('end', () => resolve(res.statusCode!));
+          })
+          .on('timeout', function (this: http.ClientRequest) {
+            this.destroy(new Error('timeout'));
+          })
+          .on('error', reject);
+      });
+    process.kill(server.child.pid!, 'SIGSTOP');
+    try {
+      expect(await status('/', 5_000)).toBe(200);
+      expect(await status('/feeds/all.ics', 5_000)).toBe(200);
+      expect(await status('/no-such-page', 5_000)).toBe(404);
+      await expect(status('/healthz', 1_000)).rejects.toThrow('timeout');
+    } finally {
+      process.kill(server.child.pid!, 'SIGCONT');
+    }
+    expect(await status('/healthz', 5_000)).toBe(200);
+  });
+});
+
+describe('when a process of the pair ends', () => {
+  test('the app serves the port itself once the front is gone', async () => {
+    const pid = frontPid()!;
+    process.kill(pid, 'SIGKILL');
+    await waitFor(async () => ended(pid), 10_000, 50);
+    // Connections the front held died with it; a client's next connection is the app's.
+    await waitFor(async () => (await fetch(`${server.url}/`)).status === 200, 10_000, 50);
+    await waitFor(async () => (await fetch(`${server.url}/api/trainings?limit=1`)).status === 200, 10_000, 50);
+    expect(server.output()).toContain('The static front stopped');
+  });
+
+  test('the front leaves with the app, freeing the port', async () => {
+    // The same DATA_DIR again: its site is built, so this start is quick.
+    await server.stop();
+    const again = await startServer({
+      dataDir: server.dataDir,
+      env: { STATIC_FRONT: '1', REBUILD_DEBOUNCE_MS: '3600000', LOG_LEVEL: 'error' },
+    });
+    const front = frontOf(again.child.pid!)!;
+    expect(front).toBeGreaterThan(0);
+    expect((await fetch(`${again.url}/`)).status).toBe(200);
+    await again.kill();
+    await waitFor(async () => ended(front), 10_000, 50);
+    await expect(fetch(`${again.url}/`)).rejects.toThrow();
+  }, 240_000);
+});
