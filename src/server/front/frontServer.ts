@@ -19,8 +19,11 @@ export function runStaticFront(config: FrontConfig): void {
     socket ? process.send!(message, socket, { keepOpen: false }, done) : process.send!(message);
 
   const statics = new StaticAnswers(liveDir(config.currentLink), config.serverBuildDir, config.copiesDir);
-  const handOff = new ConnectionHandOff((socket, bytes) =>
-    tell({ kind: 'connection', head: bytes.toString('base64') }, socket, () => socket.destroy()),
+  const handOff = new ConnectionHandOff((socket, bytes, sent) =>
+    tell({ kind: 'connection', head: bytes.toString('base64') }, socket, () => {
+      socket.destroy();
+      sent();
+    }),
   );
 
   const answer = guardRequests((req, res, { pathname }) => {

@@ -26,9 +26,17 @@ const isChunked = (req: IncomingMessage) => /\bchunked\b/i.test(String(req.heade
 
 /**
  * A chunked body is held here until it ends (the parser's place inside a chunk cannot be handed
- * on); beyond this, the connection is closed. Browsers send their bodies with a length.
+ * on); beyond this, the connection is closed. Browsers send their bodies with a length, and the
+ * largest body the app takes is a photo (5 MiB).
  */
-export const CHUNKED_BODY_LIMIT = 32 * 1024 * 1024;
+export const CHUNKED_BODY_LIMIT = 8 * 1024 * 1024;
+
+/**
+ * What the front holds for all hand-offs at once: bodies being gathered, and bytes given to IPC
+ * that the app has not taken yet (a stalled app leaves them queued here). A connection that would
+ * go beyond is closed: memory stays bounded whatever clients do.
+ */
+export const HAND_OFF_BUDGET = 32 * 1024 * 1024;
 
 interface HeldRequest {
   req: IncomingMessage;
@@ -40,6 +48,8 @@ interface Connection {
   held: HeldRequest[];
   /** Chunked bodies still arriving. */
   open: number;
+  /** Bytes of chunked bodies gathered, counted in the budget until they are sent or dropped. */
+  gathered: number;
   scheduled: boolean;
 }
 
@@ -54,8 +64,16 @@ const EMPTY = Buffer.alloc(0);
  */
 export class ConnectionHandOff {
   private readonly connections = new WeakMap<Socket, Connection>();
+  /** Bytes held now against HAND_OFF_BUDGET. */
+  private held = 0;
 
-  constructor(private readonly send: (socket: Socket, bytes: Buffer) => void) {}
+  /** `send` calls `sent` once the app has the bytes (or the send failed). */
+  constructor(private readonly send: (socket: Socket, bytes: Buffer, sent: () => void) => void) {}
+
+  /** Bytes held now for hand-offs (gathered bodies, sends not taken yet). */
+  get heldBytes(): number {
+    return this.held;
+  }
 
   isHandingOff(socket: Socket): boolean {
     return this.connections.has(socket);
@@ -65,7 +83,7 @@ export class ConnectionHandOff {
     const socket = req.socket;
     let connection = this.connections.get(socket);
     if (!connection) {
-      connection = { held: [], open: 0, scheduled: false };
+      connection = { held: [], open: 0, gathered: 0, scheduled: false };
       this.connections.set(socket, connection);
     }
     const held: HeldRequest = { req };
@@ -84,10 +102,17 @@ export class ConnectionHandOff {
     connection.open++;
     resumeReading(socket);
     held.req.on('data', (chunk: Buffer) => {
+      if (socket.destroyed) return;
+      if (size + chunk.length > CHUNKED_BODY_LIMIT || this.held + chunk.length > HAND_OFF_BUDGET) {
+        socket.destroy();
+        return;
+      }
       size += chunk.length;
-      if (size > CHUNKED_BODY_LIMIT) socket.destroy();
-      else chunks.push(chunk);
+      connection.gathered += chunk.length;
+      this.held += chunk.length;
+      chunks.push(chunk);
     });
+    socket.once('close', () => this.release(connection));
     held.req.once('end', () => {
       connection.open--;
       stopReading(socket);
@@ -123,7 +148,22 @@ export class ConnectionHandOff {
       }
     }
     this.connections.delete(socket);
-    this.send(socket, Buffer.concat(parts));
+    // The gathered bodies are in `parts` now: counted once, as part of what is sent.
+    this.release(connection);
+    const bytes = Buffer.concat(parts);
+    if (this.held + bytes.length > HAND_OFF_BUDGET) {
+      socket.destroy();
+      return;
+    }
+    this.held += bytes.length;
+    this.send(socket, bytes, () => {
+      this.held -= bytes.length;
+    });
+  }
+
+  private release(connection: Connection): void {
+    this.held -= connection.gathered;
+    connection.gathered = 0;
   }
 }
 
