@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
+import { LOG_LEVELS } from './logLevel';
 
 /**
  * Every environment variable the product reads (README, Configuration), in one schema. Read at call
@@ -81,7 +82,7 @@ const EnvSchema = z.object({
   REBUILD_DEBOUNCE_MS: wholeNumber('REBUILD_DEBOUNCE_MS', 3_600_000, '1000'),
   BUILD_HOOK_DEBOUNCE_MS: wholeNumber('BUILD_HOOK_DEBOUNCE_MS', 3_600_000, '30000'),
   TRUST_PROXY: text,
-  LOG_LEVEL: text.refine((v) => !v || ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'].includes(v), {
+  LOG_LEVEL: text.refine((v) => !v || (LOG_LEVELS as readonly string[]).includes(v), {
     error: 'LOG_LEVEL must be one of debug, info, warn, error',
   }),
   STATIC_FRONT: text.refine((v) => !v || v === '0' || v === '1', { error: 'STATIC_FRONT must be 0 or 1' }),

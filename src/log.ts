@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import pino from 'pino';
-import { EnvError, serverEnv } from './env';
+import { logLevelOf } from './logLevel';
 import { redact } from './redact';
 
 /**
@@ -13,22 +13,12 @@ type Global = typeof globalThis & { [LOGGER]?: pino.Logger };
 
 // The server bundle and scripts run through tsx may both load this module: one logger per process.
 export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
-  level: logLevel(),
+  level: logLevelOf(process.env.LOG_LEVEL),
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   // Every line, whatever error or object it carries, without the settings' secrets.
   hooks: { streamWrite: (line) => redact(line) },
 }));
-
-/** Loaded before start-up reads its settings: a bad setting is reported there, in words, not here. */
-function logLevel(): string {
-  try {
-    return serverEnv().logLevel;
-  } catch (error) {
-    if (error instanceof EnvError) return 'info';
-    throw error;
-  }
-}
 
 /** A fresh id for one request. */
 export function newRequestId(): string {

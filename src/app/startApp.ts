@@ -22,6 +22,7 @@ import { openPublishing, type Publishing } from '../publish';
 import { Host, listenOn } from '../server/host';
 import { startStaticFront, type StaticFront } from '../server/front/staticFront';
 import { liveDir } from '../server/staticAnswers';
+import { siteHeadersFromSettings } from '../server/securityHeaders';
 import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
 import { closeMail } from '../mail/transport';
@@ -119,6 +120,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
           currentLink: publishing.currentLink,
           serverBuildDir: publishing.bootBuildDir,
           copiesDir: publishing.compressedDir,
+          headers: siteHeadersFromSettings(),
         },
         log,
       });

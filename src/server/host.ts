@@ -10,6 +10,7 @@ import { log, newRequestId } from '../log';
 import { serverEnv } from '../env';
 import { serveStoredObject } from './storedObjects';
 import { routeFor } from './routes';
+import { siteHeadersFromSettings } from './securityHeaders';
 import { healthAnswer } from './health';
 import {
   answerPlain,
@@ -69,7 +70,7 @@ export class Host {
     serverBuildDir: string,
     private readonly options: HostOptions,
   ) {
-    this.statics = new StaticAnswers(live, serverBuildDir, options.copiesDir);
+    this.statics = new StaticAnswers(live, serverBuildDir, siteHeadersFromSettings(), options.copiesDir);
     this.pageCsp = pageCspForBuild(serverBuildDir);
     this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
     guardConnections(this.server);

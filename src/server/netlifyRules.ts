@@ -1,7 +1,7 @@
 import { NOT_FOUND_PAGES, ROUTES } from './routes';
 import { CACHE_RULES } from './cacheRules';
 import { securityHeaderTable } from './securityHeaders';
-import { EMBED_PREFIX, embedCsp } from './csp';
+import { EMBED_PREFIX, embedCsp } from './cspPolicy';
 import { WIDGET_PATH } from './staticSite';
 import type { TrainerRedirect } from '../domain/siteData';
 

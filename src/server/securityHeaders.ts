@@ -1,6 +1,8 @@
 import { serverEnv } from '../env';
 import type { OutgoingHttpHeaders } from 'node:http';
-import { BASELINE_CSP } from './csp';
+import { BASELINE_CSP } from './cspPolicy';
+import { cspOrigins } from './csp';
+import type { SiteHeaders } from './staticSite';
 
 /**
  * The one header table: what every response carries, on the host and (generated into `_headers`)
@@ -31,4 +33,9 @@ export function securityHeaderValues(): OutgoingHttpHeaders {
 /** The same table as a flat header list (name, value, name, value…), the shape `writeHead` takes fastest. */
 export function securityHeaderList(): string[] {
   return Object.entries(securityHeaderValues()).flatMap(([name, value]) => [name, String(value)]);
+}
+
+/** What the static answers need of the settings, read once: passed as it is to the static front. */
+export function siteHeadersFromSettings(): SiteHeaders {
+  return { security: securityHeaderList(), cspOrigins: cspOrigins() };
 }

@@ -1,8 +1,7 @@
 import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
-import { StaticSite } from './staticSite';
-import { securityHeaderList } from './securityHeaders';
+import { StaticSite, type SiteHeaders } from './staticSite';
 import { NOT_FOUND_PAGES } from './routes';
 
 /**
@@ -15,16 +14,19 @@ export class StaticAnswers {
   private site: StaticSite | null = null;
   /** The boot build's own assets: its on-demand pages (admin) link these hashed files. */
   private readonly bootAssets: StaticSite;
-  /** The headers every answer carries, read once: the settings they come from are fixed at start. */
-  readonly security = securityHeaderList();
+  /** The headers every answer carries, as name, value… */
+  readonly security: string[];
 
   constructor(
     private readonly live: LiveDir,
     serverBuildDir: string,
+    /** What the answers take from the settings (read once: they are fixed at start). */
+    private readonly headers: SiteHeaders,
     /** Where the publisher keeps compressed copies of the published files. */
     private readonly copiesDir?: string,
   ) {
-    this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'), undefined, copiesDir);
+    this.security = headers.security;
+    this.bootAssets = new StaticSite(path.join(serverBuildDir, 'client'), headers, undefined, copiesDir);
   }
 
   /** Another process swapped the live build: the next request looks at the link again. */
@@ -35,7 +37,7 @@ export class StaticAnswers {
   private currentSite(): StaticSite | null {
     const dir = this.live.get();
     if (!dir) return null;
-    if (this.site?.root !== dir) this.site = new StaticSite(dir, undefined, this.copiesDir);
+    if (this.site?.root !== dir) this.site = new StaticSite(dir, this.headers, undefined, this.copiesDir);
     return this.site;
   }
 

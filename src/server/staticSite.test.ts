@@ -6,6 +6,9 @@ import zlib from 'node:zlib';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { StaticSite } from './staticSite';
 import { contentHash, copyPath, fileIdentity, rememberHashes } from './compressedCopies';
+import { siteHeadersFromSettings } from './securityHeaders';
+
+const HEADERS = siteHeadersFromSettings();
 
 function site(files: number, bytes: number): string {
   const root = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-static-')), 'client');
@@ -18,7 +21,7 @@ function site(files: number, bytes: number): string {
 
 describe('static file cache', () => {
   test('holds no more bytes than its bound, and still answers every file', () => {
-    const cache = new StaticSite(site(40, 10_000), 100_000);
+    const cache = new StaticSite(site(40, 10_000), HEADERS, 100_000);
     for (let round = 0; round < 2; round++)
       for (let i = 0; i < 40; i++) {
         expect(cache.lookup(`/page-${i}`)?.body!.toString().startsWith(`<p>${i}</p>`)).toBe(true);
@@ -27,7 +30,7 @@ describe('static file cache', () => {
   });
 
   test('the spellings of one file share one cached entry; odd spellings are redirects, not entries', () => {
-    const cache = new StaticSite(site(1, 1000));
+    const cache = new StaticSite(site(1, 1000), HEADERS);
     const entry = cache.lookup('/page-0');
     expect(cache.lookup('/page-0/')).toBe(entry);
     expect(cache.lookup('/page-0/index.html')).toBe(entry);
@@ -60,7 +63,7 @@ describe('compressed copies', () => {
   test('are never made on the request path: the file goes uncompressed until the publisher made its copy', () => {
     const root = site(1, 20_000);
     const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-copies-'));
-    const cache = new StaticSite(root, undefined, copies);
+    const cache = new StaticSite(root, HEADERS, undefined, copies);
     const first = sendWith(cache, '/page-0', 'gzip, deflate, br');
     expect(first.coding).toBe('identity');
     expect(first.body.toString().startsWith('<p>0</p>')).toBe(true);
@@ -89,7 +92,7 @@ describe('compressed copies', () => {
     const original = fs.readFileSync(path.join(root, 'page-0', 'index.html'));
     const copies = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-copies-'));
     fs.writeFileSync(copyPath(copies, contentHash(original), 'br'), zlib.brotliCompressSync(original));
-    const cache = new StaticSite(root, undefined, copies);
+    const cache = new StaticSite(root, HEADERS, undefined, copies);
     const compressed = sendWith(cache, '/page-0', 'gzip, deflate, br');
     expect(compressed.coding).toBe('br');
     expect(zlib.brotliDecompressSync(compressed.body).equals(original)).toBe(true);
@@ -114,7 +117,7 @@ describe('hashes the precompressor found', () => {
     const remembered = 'remembered-by-the-worker';
     fs.writeFileSync(copyPath(copies, remembered, 'br'), zlib.brotliCompressSync('<p>from the copy</p>'));
     rememberHashes([[fileIdentity(fs.statSync(file)), remembered]], []);
-    const cache = new StaticSite(root, undefined, copies);
+    const cache = new StaticSite(root, HEADERS, undefined, copies);
     const sent = sendWith(cache, '/page-0', 'br');
     expect(sent.coding).toBe('br');
     expect(zlib.brotliDecompressSync(sent.body).toString()).toBe('<p>from the copy</p>');
@@ -123,7 +126,7 @@ describe('hashes the precompressor found', () => {
     // A new version of the file is a new file renamed over the old: its identity is unknown.
     fs.writeFileSync(`${file}.tmp`, '<p>new</p>'.padEnd(20_000, ' '));
     fs.renameSync(`${file}.tmp`, file);
-    const next = new StaticSite(root, undefined, copies).lookup('/page-0')!;
+    const next = new StaticSite(root, HEADERS, undefined, copies).lookup('/page-0')!;
     expect(next.hash).toBe(contentHash(fs.readFileSync(file)));
   });
 });

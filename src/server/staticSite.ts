@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { LRUCache } from 'lru-cache';
-import { EMBED_PREFIX, embedCsp, pageCspForBuild } from './csp';
-import { securityHeaderList, securityHeaderValues } from './securityHeaders';
+import { EMBED_PREFIX, embedCsp, pagePolicy, type CspOrigins } from './cspPolicy';
+import { readInlineScriptHashes } from './cspHashes';
 import { cacheRuleFor } from './cacheRules';
 import { canonicalPath, isPlainPath } from './urlPath';
 import { contentTypeOf, isCompressible } from './contentTypes';
@@ -133,6 +133,17 @@ function preferredEncoding(accept: string): Encoding {
   return found;
 }
 
+/**
+ * What a static answer takes from the settings, resolved by the app (securityHeaders.ts): this
+ * module reads no settings itself, so the static front can use it in a process that loads none.
+ */
+export interface SiteHeaders {
+  /** The security headers of every answer, as name, value, name, value… */
+  security: string[];
+  /** The other origins the page policy allows. */
+  cspOrigins: CspOrigins;
+}
+
 export class StaticSite {
   /** Request path (plain spelling) → the file it resolved to. */
   private readonly files = new Map<string, string>();
@@ -143,13 +154,14 @@ export class StaticSite {
 
   constructor(
     readonly root: string,
+    headers: SiteHeaders,
     maxBytes = DEFAULT_CACHE_BYTES,
     /** Where the publisher keeps compressed copies; without one every file is sent uncompressed. */
     private readonly copiesDir: string | null = null,
   ) {
     this.entries = new LRUCache({ maxSize: maxBytes, sizeCalculation: entrySize });
-    this.pageCsp = pageCspForBuild(path.dirname(root));
-    this.security = securityHeaderList();
+    this.pageCsp = pagePolicy(readInlineScriptHashes(path.dirname(root)), headers.cspOrigins);
+    this.security = headers.security;
   }
 
   /** Resolves a plain URL path to a file of this build, or null (odd spellings are null: see movedTo). */
@@ -333,12 +345,15 @@ export class StaticSite {
   /** A permanent redirect to the plain spelling, keeping the query. */
   redirect(req: IncomingMessage, res: ServerResponse, location: string): void {
     const queryAt = (req.url ?? '').indexOf('?');
-    res.writeHead(301, {
-      ...securityHeaderValues(),
-      location: queryAt === -1 ? location : location + req.url!.slice(queryAt),
-      'cache-control': 'public, max-age=3600',
-      'content-length': 0,
-    });
+    res.writeHead(301, [
+      ...this.security,
+      'location',
+      queryAt === -1 ? location : location + req.url!.slice(queryAt),
+      'cache-control',
+      'public, max-age=3600',
+      'content-length',
+      '0',
+    ]);
     res.end();
   }
 }

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { movedTrainerPath } from '../domain/trainerSlug';
 import { netlifyHeaders, netlifyRedirects } from './netlifyRules';
-import { embedCsp } from './csp';
+import { embedCsp } from './cspPolicy';
 
 const moved = new Map([['ana-lopez', 'ana']]);
 

@@ -121,7 +121,7 @@ const ODD_PATHS = [
 // The same requests to the app alone and through the static front (docs/decisions/0017-static-front.md),
 // which reads every request first and hands what it does not answer over to the app.
 describe.each([
-  { setup: 'the app alone', env: {} },
+  { setup: 'the app alone', env: { STATIC_FRONT: '0' } },
   { setup: 'behind the static front', env: { STATIC_FRONT: '1' } },
 ])('$setup', ({ env }) => {
   beforeAll(async () => {

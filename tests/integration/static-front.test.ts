@@ -64,7 +64,7 @@ function parseAnswers(bytes: Buffer): Answer[] {
     );
     at = headEnd + 4;
     if (status === 100) continue;
-    let body = Buffer.alloc(0);
+    let body: Buffer = Buffer.alloc(0);
     if (headers['transfer-encoding'] === 'chunked') {
       const parts: Buffer[] = [];
       for (;;) {
@@ -154,6 +154,19 @@ describe('the static front', () => {
     // The whole body reached the app: a cut one would be a 400 for JSON it cannot read.
     expect(JSON.parse(answers[2]!.body.toString())).toMatchObject({ error: 'Invalid credentials' });
     expect(answers[3]!.body.toString()).toContain('</html>');
+  });
+
+  test('the front and the app answer a file with the same bytes and headers', async () => {
+    const withoutDate = ({ status, headers, body }: Answer) => {
+      const { date: _date, ...rest } = headers;
+      return { status, headers: rest, body: body.toString('base64') };
+    };
+    for (const target of ['/', '/feeds/all.ics', '/no-such-page', '/training/unknown']) {
+      // A fresh connection asking for a file is the front's; after an API request it is the app's.
+      const [fromFront] = await onOneConnection([get(target)], 1);
+      const [, fromApp] = await onOneConnection([get('/api/trainings?limit=1'), get(target)], 2);
+      expect(withoutDate(fromApp!), target).toEqual(withoutDate(fromFront!));
+    }
   });
 
   test('pipelined requests, files and others mixed, are answered in order', async () => {

@@ -1,11 +1,9 @@
-import fs from 'node:fs';
 import net from 'node:net';
 import { undecodedGet } from './undecodedGet';
+import { treeRssMiB } from './processTree';
 
-/** A process's resident memory, from /proc. */
-export function rssBytes(pid: number): number {
-  return Number(/VmRSS:\s+(\d+) kB/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024;
-}
+/** The resident memory of a process and its children (a static front, STATIC_FRONT=1), in bytes. */
+const rssBytes = (pid: number) => treeRssMiB(pid) * 1024 * 1024;
 
 /** A client that sends its request and then never reads a byte of the answer. */
 export function stalledClient(baseUrl: string, path: string): Promise<net.Socket> {

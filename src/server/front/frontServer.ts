@@ -18,7 +18,12 @@ export function runStaticFront(config: FrontConfig): void {
   const tell = (message: ToApp, socket?: net.Socket, done?: () => void) =>
     socket ? process.send!(message, socket, { keepOpen: false }, done) : process.send!(message);
 
-  const statics = new StaticAnswers(liveDir(config.currentLink), config.serverBuildDir, config.copiesDir);
+  const statics = new StaticAnswers(
+    liveDir(config.currentLink),
+    config.serverBuildDir,
+    config.headers,
+    config.copiesDir,
+  );
   const handOff = new ConnectionHandOff((socket, bytes, sent) =>
     tell({ kind: 'connection', head: bytes.toString('base64') }, socket, () => {
       socket.destroy();

@@ -1,3 +1,5 @@
+import type { SiteHeaders } from '../staticSite';
+
 /**
  * How a forked process knows it is the static front, and what it serves: the app puts the front's
  * configuration in this variable when it forks its own entry (staticFront.ts). An entry checks it
@@ -12,6 +14,8 @@ export interface FrontConfig {
   serverBuildDir: string;
   /** Where the publisher keeps compressed copies of the published files. */
   copiesDir?: string;
+  /** The app's settings, resolved: the front reads none itself (it would load the settings' schemas). */
+  headers: SiteHeaders;
 }
 
 export function frontConfig(): FrontConfig | null {
