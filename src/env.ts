@@ -149,7 +149,7 @@ export function serverEnv() {
     buildHookDebounceMs: env.BUILD_HOOK_DEBOUNCE_MS ? Number(env.BUILD_HOOK_DEBOUNCE_MS) : undefined,
     secureCookie: env.SESSION_SECURE_COOKIE ? env.SESSION_SECURE_COOKIE === '1' : !localSite,
     /** Static files from a process of their own in front of this one (docs/decisions/0017-static-front.md). */
-    staticFront: env.STATIC_FRONT === '1',
+    staticFront: env.STATIC_FRONT !== '0',
   };
 }
 

@@ -1,5 +1,6 @@
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { processTree } from '../../tests/support/processTree';
 import os from 'node:os';
 import type { LoadFigures } from './http';
 
@@ -30,14 +31,17 @@ export function findWrk(): string | null {
 }
 
 /** Pins every thread of a process (and, for nginx, its workers) to one core, when there are two or more. */
+/** Pins a process, its threads and its child processes (a server's static front) to one core. */
 export function pinToCore(pid: number, core = 0): void {
   if (CORES < 2) return;
-  spawnSync('taskset', ['-a', '-p', '-c', String(core), String(pid)], { stdio: 'ignore' });
+  for (const each of processTree(pid))
+    spawnSync('taskset', ['-a', '-p', '-c', String(core), String(each)], { stdio: 'ignore' });
 }
 
 export function unpin(pid: number): void {
   if (CORES < 2) return;
-  spawnSync('taskset', ['-a', '-p', '-c', `0-${CORES - 1}`, String(pid)], { stdio: 'ignore' });
+  for (const each of processTree(pid))
+    spawnSync('taskset', ['-a', '-p', '-c', `0-${CORES - 1}`, String(each)], { stdio: 'ignore' });
 }
 
 function cpuTicks(pid: number): number {

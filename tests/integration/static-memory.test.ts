@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, waitFor, type RunningServer } from '../support/server';
+import { treeRssMiB } from '../support/processTree';
 
 /**
  * The public site answers any spelling of a path without holding memory per spelling: a server
@@ -18,10 +19,8 @@ afterAll(async () => {
   if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
 });
 
-function rssBytes(pid: number): number {
-  const status = fs.readFileSync(`/proc/${pid}/status`, 'utf8');
-  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) * 1024;
-}
+/** The server's processes together: the app and the static front, which answers these paths. */
+const rssBytes = (pid: number) => treeRssMiB(pid) * 1024 * 1024;
 
 /** Different spellings of `/`: repeated slashes, dot segments and percent-encodings, all distinct. */
 function spellingsOfRoot(count: number): string[] {
