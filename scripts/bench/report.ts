@@ -49,7 +49,7 @@ export function writeReport(results: Record<string, any>): string {
     if (s.crawl)
       row(
         `Cold crawl after a publish N=${s.n}`,
-        `${s.crawl.urls} pages and feeds with \`Accept-Encoding: br\`, 8 at a time, in ${s.crawl.crawlMs} ms (${s.crawl.brotliAnswers} answered brotli); server event-loop delay max ${s.crawl.eventLoop.maxMs} ms, p99 ${s.crawl.eventLoop.p99Ms} ms; \`/healthz\` max ${s.crawl.healthz.maxMs} ms over ${s.crawl.healthz.probes} probes`,
+        `${s.crawl.urls} pages and feeds with \`Accept-Encoding: br\`, 8 at a time, in ${s.crawl.crawlMs} ms (${s.crawl.brotliAnswers} answered brotli); event-loop delay max ${s.crawl.eventLoop.maxMs} ms, p99 ${s.crawl.eventLoop.p99Ms} ms (the worse of the app's and the static front's: ${s.crawl.eventLoop.role ?? 'app'}); \`/healthz\` max ${s.crawl.healthz.maxMs} ms over ${s.crawl.healthz.probes} probes`,
         'monitorEventLoopDelay in the server (10 ms resolution), reset when the edit is live',
         '–',
         s.n === 5000 ? 'event-loop delay max ≤ 50 ms' : '',

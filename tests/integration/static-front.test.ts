@@ -3,8 +3,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { startServer, waitFor, type RunningServer } from '../support/server';
-import { processTree } from '../support/processTree';
-import { FRONT_CONFIG_ENV } from '../../src/server/front/role';
+import { staticFrontOf } from '../support/processTree';
 
 /**
  * STATIC_FRONT=1 (docs/decisions/0017-static-front.md): a process of its own answers the published
@@ -14,17 +13,7 @@ import { FRONT_CONFIG_ENV } from '../../src/server/front/role';
 let server: RunningServer;
 let port: number;
 
-/** The front among the server's processes: the one forked with the front's configuration. */
-function frontOf(root: number): number | undefined {
-  return processTree(root).find((pid) => {
-    try {
-      return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`${FRONT_CONFIG_ENV}=`);
-    } catch {
-      return false;
-    }
-  });
-}
-const frontPid = () => frontOf(server.child.pid!);
+const frontPid = () => staticFrontOf(server.child.pid!);
 /** Ended: no entry left, or a zombie its new parent has not reaped yet. */
 const ended = (pid: number) => {
   try {
@@ -275,14 +264,34 @@ describe('when a process of the pair ends', () => {
     expect(server.output()).toContain('The static front stopped');
   });
 
-  test('the front leaves with the app, freeing the port', async () => {
-    // The same DATA_DIR again: its site is built, so this start is quick.
-    await server.stop();
-    const again = await startServer({
+  // The same DATA_DIR again from here: its site is built, so these starts are quick.
+  const startAgain = () =>
+    startServer({
       dataDir: server.dataDir,
-      env: { STATIC_FRONT: '1', REBUILD_DEBOUNCE_MS: '3600000', LOG_LEVEL: 'error' },
+      env: { STATIC_FRONT: '1', REBUILD_DEBOUNCE_MS: '3600000', LOG_LEVEL: 'info' },
     });
-    const front = frontOf(again.child.pid!)!;
+
+  test('Ctrl-C reaching both processes stops them the graceful way, the app first telling the front', async () => {
+    await server.stop();
+    const again = await startAgain();
+    const front = staticFrontOf(again.child.pid!)!;
+    const exited = new Promise<number | null>((resolve) => again.child.once('exit', (code) => resolve(code)));
+    // A terminal's Ctrl-C signals every process of the group, the front perhaps first: it keeps
+    // serving until the app tells it to stop.
+    process.kill(front, 'SIGINT');
+    // Waiting for what must not happen: the front has a second to end, and does not.
+    await expect(waitFor(async () => ended(front), 1_000, 50)).rejects.toThrow('condition not met');
+    expect((await fetch(`${again.url}/`)).status).toBe(200);
+    process.kill(again.child.pid!, 'SIGINT');
+    expect(await exited).toBe(0);
+    await waitFor(async () => ended(front), 10_000, 50);
+    expect(again.output()).toContain('SIGINT: finishing in-flight requests');
+    expect(again.output()).not.toContain('The static front stopped');
+  }, 240_000);
+
+  test('the front leaves with the app, freeing the port', async () => {
+    const again = await startAgain();
+    const front = staticFrontOf(again.child.pid!)!;
     expect(front).toBeGreaterThan(0);
     expect((await fetch(`${again.url}/`)).status).toBe(200);
     await again.kill();

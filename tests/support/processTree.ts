@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { FRONT_CONFIG_ENV } from '../../src/server/front/role';
 
 const PAGE = 4096;
 const MiB = 1024 * 1024;
@@ -24,6 +25,17 @@ export function processTree(root: number): number[] {
   };
   visit(root);
   return tree;
+}
+
+/** A server's static front among its processes: the one forked with the front's configuration. */
+export function staticFrontOf(root: number): number | undefined {
+  return processTree(root).find((pid) => {
+    try {
+      return fs.readFileSync(`/proc/${pid}/environ`, 'latin1').includes(`${FRONT_CONFIG_ENV}=`);
+    } catch {
+      return false;
+    }
+  });
 }
 
 /** Resident memory of a process and its descendants together, in MiB. */

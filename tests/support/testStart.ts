@@ -4,7 +4,8 @@
  *   --reject-while FILE   every build is rejected while FILE exists;
  *   --slow-check MS       every build's check takes MS longer, so a test can stop a build midway;
  *   --fault-path PATH     a request for PATH throws inside the handler: a bug of ours, injected;
- *   --event-loop-report   on SIGUSR2, prints the event-loop delay since the last report (the bench).
+ *   --event-loop-report   on SIGUSR2, prints the event-loop delay since the last report (the bench);
+ *                         the static front, forked with the same arguments, prints its own.
  */
 import '../../scripts/productionMode';
 import fs from 'node:fs';
@@ -15,11 +16,24 @@ import { frontConfig } from '../../src/server/front/role';
 export const TEST_START = 'tests/support/testStart.ts';
 export const EVENT_LOOP_REPORT = 'event-loop-delay ';
 
+/** On SIGUSR2, prints this process's event-loop delay since the last report (app and front alike). */
+function reportEventLoopOnSignal(role: 'app' | 'front'): void {
+  const delay = monitorEventLoopDelay({ resolution: 10 });
+  delay.enable();
+  process.on('SIGUSR2', () => {
+    const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
+    const report = { role, maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), meanMs: ms(delay.mean) };
+    console.log(`${EVENT_LOOP_REPORT}${JSON.stringify(report)}`);
+    delay.reset();
+  });
+}
+
 // Run as a server entry, not imported by a test for the names above. The app is imported once
 // production mode is set, and the static front loads alone, as in scripts/start.ts.
 const front = import.meta.main ? frontConfig() : null;
 if (front) {
   const { runStaticFront } = await import('../../src/server/front/frontServer');
+  if (process.argv.includes('--event-loop-report')) reportEventLoopOnSignal('front');
   runStaticFront(front);
 } else if (import.meta.main) {
   const { startApp } = await import('../../src/app/startApp');
@@ -34,16 +48,7 @@ if (front) {
   const rejectWhile = values['reject-while'];
   const slowMs = Number(values['slow-check'] ?? 0);
   const faultPath = values['fault-path'];
-  if (values['event-loop-report']) {
-    const delay = monitorEventLoopDelay({ resolution: 10 });
-    delay.enable();
-    process.on('SIGUSR2', () => {
-      const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
-      const report = { maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), meanMs: ms(delay.mean) };
-      console.log(`${EVENT_LOOP_REPORT}${JSON.stringify(report)}`);
-      delay.reset();
-    });
-  }
+  if (values['event-loop-report']) reportEventLoopOnSignal('app');
   await startApp({
     beforeEachRequest: (pathname) => {
       if (faultPath && pathname === faultPath) throw new Error('fault injected by the test');

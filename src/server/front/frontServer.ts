@@ -67,4 +67,7 @@ export function runStaticFront(config: FrontConfig): void {
   });
   // The app is gone (stopped, or killed): the front must not keep its port.
   process.on('disconnect', () => process.exit(0));
+  // Ctrl-C and a service manager's stop reach the whole process group: the app stops the front
+  // itself, after the answers in flight ('close' above), so the signal alone does not end it.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
 }
