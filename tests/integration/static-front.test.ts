@@ -109,6 +109,21 @@ function onOneConnection(requests: (string | Buffer)[], count: number, oneWrite 
   });
 }
 
+/** A connection the test writes on step by step, reading what came back so far. */
+async function stepByStep() {
+  const raw: Buffer[] = [];
+  const socket = net.connect(port, '127.0.0.1');
+  socket.on('data', (chunk: Buffer) => raw.push(chunk));
+  await new Promise((resolve) => socket.once('connect', resolve));
+  const answers = () => parseAnswers(Buffer.concat(raw));
+  return {
+    socket,
+    text: () => Buffer.concat(raw).toString('latin1'),
+    answers,
+    untilAnswers: (count: number) => waitFor(async () => answers().length >= count, 10_000, 20),
+  };
+}
+
 const get = (target: string) => `GET ${target} HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n\r\n`;
 const loginBody = (padding: number) =>
   `{"email":"nobody@example.com","password":"not the password"${' '.repeat(padding)}}`;
@@ -172,22 +187,18 @@ describe('the static front', () => {
     // Written in two parts: the front has read the head and a kilobyte when it hands over, the rest
     // the app reads from the socket itself.
     const request = Buffer.from(login(loginBody(62_000)));
-    const raw: Buffer[] = [];
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('data', (chunk: Buffer) => raw.push(chunk));
-    await new Promise((resolve) => socket.once('connect', resolve));
+    const { socket, answers, untilAnswers } = await stepByStep();
     socket.write(get('/'));
-    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 1, 10_000, 20);
+    await untilAnswers(1);
     socket.write(request.subarray(0, 1_200));
     // The front reads what came and hands over: a short pause lets it, and the result must not
     // depend on it (with no pause the app gets more from the front and less from the socket).
     await new Promise((resolve) => setTimeout(resolve, 100));
     socket.write(request.subarray(1_200));
-    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 2, 10_000, 20);
+    await untilAnswers(2);
     socket.destroy();
-    const answers = parseAnswers(Buffer.concat(raw));
-    expect(answers.map((a) => a.status)).toEqual([200, 401]);
-    expect(JSON.parse(answers[1]!.body.toString())).toMatchObject({ error: 'Invalid credentials' });
+    expect(answers().map((a) => a.status)).toEqual([200, 401]);
+    expect(JSON.parse(answers()[1]!.body.toString())).toMatchObject({ error: 'Invalid credentials' });
   });
 
   test('a chunked body after a page reaches the app whole', async () => {
@@ -207,23 +218,16 @@ describe('the static front', () => {
 
   test('Expect: 100-continue gets one 100 Continue, from the app', async () => {
     const body = loginBody(10);
-    const raw: Buffer[] = [];
-    const socket = net.connect(port, '127.0.0.1');
-    socket.on('data', (chunk: Buffer) => raw.push(chunk));
-    await new Promise((resolve) => socket.once('connect', resolve));
+    const { socket, text, answers, untilAnswers } = await stepByStep();
     socket.write(get('/'));
-    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 1, 10_000, 20);
+    await untilAnswers(1);
     socket.write(login('', ['Expect: 100-continue']).replace(/Content-Length: 0/, `Content-Length: ${body.length}`));
-    await waitFor(async () => Buffer.concat(raw).toString('latin1').includes('100 Continue'), 10_000, 20);
+    await waitFor(async () => text().includes('100 Continue'), 10_000, 20);
     socket.write(body);
-    await waitFor(async () => parseAnswers(Buffer.concat(raw)).length === 2, 10_000, 20);
+    await untilAnswers(2);
     socket.destroy();
-    expect(
-      Buffer.concat(raw)
-        .toString('latin1')
-        .match(/HTTP\/1\.1 100 Continue/g),
-    ).toHaveLength(1);
-    expect(parseAnswers(Buffer.concat(raw)).map((a) => a.status)).toEqual([200, 401]);
+    expect(text().match(/HTTP\/1\.1 100 Continue/g)).toHaveLength(1);
+    expect(answers().map((a) => a.status)).toEqual([200, 401]);
   });
 
   test('pages keep being served while the app is stopped', async () => {
