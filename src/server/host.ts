@@ -63,6 +63,7 @@ export class Host {
   private readonly statics: StaticAnswers;
   private readonly trust = parseTrustProxy(serverEnv().trustProxy);
   private readonly pageCsp: string;
+  private readonly closeGracefully: () => Promise<void>;
 
   private constructor(
     private readonly astro: AstroHandler,
@@ -73,7 +74,7 @@ export class Host {
     this.statics = new StaticAnswers(live, serverBuildDir, siteHeadersFromSettings(), options.copiesDir);
     this.pageCsp = pageCspForBuild(serverBuildDir);
     this.server = http.createServer(guardRequests((req, res, target) => this.handle(req, res, target)));
-    guardConnections(this.server);
+    this.closeGracefully = guardConnections(this.server);
   }
 
   static async create(serverBuildDir: string, live: LiveDir, options: HostOptions = {}): Promise<Host> {
@@ -114,10 +115,7 @@ export class Host {
 
   /** Stops accepting connections and waits for in-flight requests (graceful SIGTERM). */
   close(): Promise<void> {
-    return new Promise((resolve) => {
-      this.server.close(() => resolve());
-      this.server.closeIdleConnections();
-    });
+    return this.closeGracefully();
   }
 
   private handle(req: IncomingMessage, res: ServerResponse, { pathname, query }: RequestTarget): void | Promise<void> {

@@ -2,6 +2,7 @@ import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
 import { log, newRequestId } from '../log';
 import { cutStalledSockets } from './stalledSockets';
+import { gracefulClose } from './gracefulClose';
 
 /**
  * The one guard around the request path (docs/decisions/0012-request-guard.md). Whatever the HTTP
@@ -170,10 +171,12 @@ export const IDLE_SOCKET_TIMEOUT_MS = 15_000;
  * What every server of ours does with its connections, whichever process runs it: idle keep-alive
  * connections close after 5 s, a client that stops reading (or sending) is cut after
  * IDLE_SOCKET_TIMEOUT_MS without progress, so what the server holds for it is freed however many
- * such clients there are, and tunnels are refused.
+ * such clients there are, and tunnels are refused. Returns the server's graceful stop
+ * (gracefulClose.ts), which ends whatever clients do.
  */
-export function guardConnections(server: Server): void {
+export function guardConnections(server: Server): () => Promise<void> {
   server.keepAliveTimeout = 5000;
   cutStalledSockets(server, IDLE_SOCKET_TIMEOUT_MS);
   refuseTunnels(server);
+  return gracefulClose(server);
 }

@@ -293,6 +293,41 @@ describe('when a process of the pair ends', () => {
     expect(again.output()).not.toContain('The static front stopped');
   }, 240_000);
 
+  test('a stop ends while clients keep asking, on a connection the front serves and on one it handed over', async () => {
+    const again = await startAgain();
+    const exited = new Promise<number | null>((resolve) => again.child.once('exit', (code) => resolve(code)));
+    // Each client asks again as soon as an answer is in, on its one keep-alive connection, until the
+    // server is gone.
+    const keepAsking = (target: string) => {
+      const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+      const client = { answers: 0, ended: Promise.resolve() };
+      const get = () =>
+        new Promise<void>((resolve, reject) => {
+          http
+            .get(`${again.url}${target}`, { agent }, (res) => {
+              res.resume();
+              res.on('end', resolve);
+            })
+            .on('error', reject);
+        });
+      client.ended = (async () => {
+        for (;;) {
+          await get();
+          client.answers++;
+        }
+      })().catch(() => agent.destroy());
+      return client;
+    };
+    const api = keepAsking('/api/trainings?limit=1');
+    const page = keepAsking('/');
+    await waitFor(async () => api.answers > 0 && page.answers > 0, 30_000, 20);
+    process.kill(again.child.pid!, 'SIGTERM');
+    // A stop that waited for the clients to go quiet would end only at the app's 60 s guard, with 1.
+    expect(await exited).toBe(0);
+    await Promise.all([api.ended, page.ended]);
+    expect(again.output()).not.toContain('The static front stopped');
+  }, 120_000);
+
   test('the front leaves with the app, freeing the port', async () => {
     const again = await startAgain();
     const front = staticFrontOf(again.child.pid!)!;

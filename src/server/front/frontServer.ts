@@ -32,21 +32,23 @@ export function runStaticFront(config: FrontConfig): void {
   );
 
   const answer = guardRequests((req, res, { pathname }) => {
-    const read = req.method === 'GET' || req.method === 'HEAD';
-    if (!read || routeFor(pathname, req.method)) return handOff.add(req);
+    if (routeFor(pathname, req.method)) return handOff.add(req);
     statics.answer(req, res, pathname);
   });
-  // Once a connection is being handed over, every request on it is the app's: answers leave in order.
+  // Only reads can be the front's. Once a connection is being handed over, every request on it is
+  // the app's too: answers leave in order.
+  const isTheApps = (req: IncomingMessage) =>
+    (req.method !== 'GET' && req.method !== 'HEAD') || handOff.isHandingOff(req.socket);
   const onRequest = (req: IncomingMessage, res: ServerResponse) =>
-    handOff.isHandingOff(req.socket) ? handOff.add(req) : answer(req, res);
+    isTheApps(req) ? handOff.add(req) : answer(req, res);
 
   const server = http.createServer(onRequest);
-  guardConnections(server);
+  const closeGracefully = guardConnections(server);
   // `Expect: 100-continue` is the app's to answer for the requests it gets: the front says nothing.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
-    if (handOff.isHandingOff(req.socket) || (req.method !== 'GET' && req.method !== 'HEAD')) return handOff.add(req);
+    if (isTheApps(req)) return handOff.add(req);
     res.writeContinue();
-    onRequest(req, res);
+    answer(req, res);
   });
 
   process.on('message', (message: ToFront, listener?: net.Server) => {
@@ -60,8 +62,8 @@ export function runStaticFront(config: FrontConfig): void {
       case 'swapped':
         return statics.invalidate();
       case 'close':
-        server.close(() => process.exit(0));
-        server.closeIdleConnections();
+        // Without waiting for the connections handed over: they are the app's to finish.
+        void closeGracefully().then(() => process.exit(0));
         return;
     }
   });
