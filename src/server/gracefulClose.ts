@@ -25,12 +25,6 @@ export function gracefulClose(server: Server): () => Promise<void> {
     open.add(socket);
     socket.once('close', () => forget(socket));
   });
-  // Before the handler writes its head (static answers are written at once). A request that came
-  // with `Expect: 100-continue` to a server that listens for it is left to the sweep below.
-  server.prependListener('request', (_req, res: ServerResponse) => {
-    if (closing) res.shouldKeepAlive = false;
-  });
-
   let done: Promise<void> | undefined;
   return () =>
     (done ??= new Promise<void>((resolve) => {
@@ -41,6 +35,12 @@ export function gracefulClose(server: Server): () => Promise<void> {
         resolve();
       };
       if (server.listening) server.close();
+      // From now on, before the handler writes its head (static answers are written at once); only
+      // now, so that serving pays nothing for it. A request with `Expect: 100-continue` to a server
+      // that listens for it is left to the sweep.
+      server.prependListener('request', (_req, res: ServerResponse) => {
+        res.shouldKeepAlive = false;
+      });
       // The answers being made now, whose head is not written yet, end their connections too.
       // (`_httpMessage` is the socket's current answer, as Node's own HTTP code keeps it.)
       for (const socket of open) {
