@@ -41,8 +41,11 @@ export function writeReport(results: Record<string, any>): string {
     if (s.treePeakMiB)
       row(
         `Memory N=${s.n}`,
-        `process tree peak ${s.treePeakMiB.edits} MiB during the ${s.runs.length} lone edits above, ${s.treePeakMiB.fullRebuild} MiB during a full rebuild`,
-        'resident memory of the server and its children together, sampled every 50 ms from /proc',
+        `process tree peak ${s.treePeakMiB.edits} MiB during the ${s.runs.length} lone edits above, ${s.treePeakMiB.fullRebuild} MiB during a full rebuild` +
+          (s.treePssPeakMiB
+            ? `; proportional (PSS) peak ${s.treePssPeakMiB.edits} and ${s.treePssPeakMiB.fullRebuild} MiB`
+            : ''),
+        'resident memory (RSS) of the server and its children summed, sampled every 50 ms from /proc; PSS counts the pages they share (the Node binary both run) once, as a container memory limit does',
         '–',
         s.n === 5000 ? '≤ 512 MiB' : '',
       );

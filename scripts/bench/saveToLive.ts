@@ -10,7 +10,7 @@ import { median, percentile } from './stats';
 import { crawlAfterPublish, type CrawlFigures } from './robustness';
 import { slowClientGrowth, type SlowClientFigures } from '../../tests/support/slowClients';
 import { TEST_START } from '../../tests/support/testStart';
-import { sampleTreeRss } from '../../tests/support/processTree';
+import { sampleTreeMemory } from '../../tests/support/processTree';
 
 /** One edit: from the PATCH's answer to the new title served, and what its publish cost. */
 export interface EditFigures {
@@ -38,7 +38,10 @@ export interface SaveToLiveResult {
   /** 200 clients that never read the list and the feed. */
   slowClients: SlowClientFigures;
   /** Peak resident memory of the whole server process tree (the server and any build child), in MiB. */
+  /** Peaks of the resident sum over the process tree. */
   treePeakMiB: { edits: number; fullRebuild: number };
+  /** Peaks of the proportional sum (shared pages once), as a container's limit counts. */
+  treePssPeakMiB?: { edits: number; fullRebuild: number };
 }
 
 export const BENCH_ADMIN = { ADMIN_EMAIL: 'bench@example.com', ADMIN_PASSWORD: `bench-password-${process.pid}` };
@@ -105,11 +108,11 @@ export async function benchSaveToLive(n: number, runs = 20): Promise<SaveToLiveR
       const target = ids[Math.floor(ids.length / 2)]!;
       const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
       const pid = server.child.pid!;
-      const duringEdits = sampleTreeRss(pid);
+      const duringEdits = sampleTreeMemory(pid);
       const edits = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
       const treePeakEdits = duringEdits.stop();
       // An operator's full rebuild (npm run admin -- rebuild-site): the heaviest publish there is.
-      const duringRebuild = sampleTreeRss(pid);
+      const duringRebuild = sampleTreeMemory(pid);
       await fullRebuild(dataDir);
       const treePeakRebuild = duringRebuild.stop();
       const crawl = await crawlAfterPublish(server, dataDir, admin, target);
@@ -137,7 +140,8 @@ export async function benchSaveToLive(n: number, runs = 20): Promise<SaveToLiveR
         ratioToColdBuild: Number((summary.medianMs / cold.ms).toFixed(3)),
         crawl,
         slowClients,
-        treePeakMiB: { edits: treePeakEdits, fullRebuild: treePeakRebuild },
+        treePeakMiB: { edits: treePeakEdits.rss, fullRebuild: treePeakRebuild.rss },
+        treePssPeakMiB: { edits: treePeakEdits.pss, fullRebuild: treePeakRebuild.pss },
       };
     },
     [TEST_START, '--event-loop-report'],

@@ -51,14 +51,40 @@ export function treeRssMiB(root: number): number {
   return (pages * PAGE) / MiB;
 }
 
-/** Samples a process tree's resident memory until stopped; stop() says the peak in MiB. */
-export function sampleTreeRss(root: number, everyMs = 50): { stop(): number } {
-  let peak = treeRssMiB(root);
-  const timer = setInterval(() => (peak = Math.max(peak, treeRssMiB(root))), everyMs);
+/**
+ * Proportional memory of a process and its descendants together, in MiB: each shared page counted
+ * once over the processes that map it (/proc/<pid>/smaps_rollup). The app and its static front run
+ * the same Node binary, whose pages the resident sum counts once per process; a container's memory
+ * limit charges them once, as this does.
+ */
+export function treePssMiB(root: number): number {
+  let kib = 0;
+  for (const pid of processTree(root)) {
+    try {
+      const rollup = fs.readFileSync(`/proc/${pid}/smaps_rollup`, 'utf8');
+      kib += Number(/^Pss:\s+(\d+) kB/m.exec(rollup)?.[1] ?? 0);
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return kib / 1024;
+}
+
+/** Samples a process tree's memory until stopped; stop() says the peaks in MiB, resident and proportional. */
+export function sampleTreeMemory(root: number, everyMs = 50): { stop(): { rss: number; pss: number } } {
+  let rss = treeRssMiB(root);
+  let pss = treePssMiB(root);
+  const timer = setInterval(() => {
+    rss = Math.max(rss, treeRssMiB(root));
+    pss = Math.max(pss, treePssMiB(root));
+  }, everyMs);
   return {
     stop() {
       clearInterval(timer);
-      return Math.round(Math.max(peak, treeRssMiB(root)));
+      return {
+        rss: Math.round(Math.max(rss, treeRssMiB(root))),
+        pss: Math.round(Math.max(pss, treePssMiB(root))),
+      };
     },
   };
 }
