@@ -79,7 +79,7 @@ export function writeReport(results: Record<string, any>): string {
   for (const c of results.serving?.comparisons ?? [])
     row(
       `Static ${c.path.startsWith('/training/') ? '/training/{id}' : c.path} N=100`,
-      `${c.ours.requestsPerSecond} req/s (median of rounds ${c.oursRounds.join(', ')}), p99 ${c.ours.p99Ms} ms; one Node process`,
+      `${c.ours.requestsPerSecond} req/s (median of rounds ${c.oursRounds.join(', ')}), p99 ${c.ours.p99Ms} ms; the app and its static front, both on the one server core`,
       `${results.serving.anchor}: ${c.anchor.requestsPerSecond} req/s (rounds ${c.anchorRounds.join(', ')}), p99 ${c.anchor.p99Ms} ms${c.anchor.non2xx || c.anchor.errors ? ` (${c.anchor.non2xx + c.anchor.errors} errors: not an anchor)` : ''}; load: ${generatorNote(c.ours, c.anchor)}, rounds of one-second slices taken in turn`,
       `${c.anchorRatio ? ratioText(c.anchorRatio) : `${c.ratio}×`}${c.floor ? `; ${c.floorRoundRatio ? ratioText(c.floorRoundRatio) : `${c.floorRatio}×`} the node:http floor (a bare server answering the same response, body and headers, from memory: ${c.floor.requestsPerSecond} req/s, rounds ${c.floorRounds.join(', ')})` : ''}`,
       '≥ 0.5× nginx, ≥ 0.9× the floor',
