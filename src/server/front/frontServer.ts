@@ -16,7 +16,10 @@ import type { FrontConfig, ToApp, ToFront } from './role';
  */
 export function runStaticFront(config: FrontConfig): void {
   const tell = (message: ToApp, socket?: net.Socket, done?: () => void) =>
-    socket ? process.send!(message, socket, { keepOpen: false }, done) : process.send!(message);
+    // Without a callback a failed send (the app just went) would be thrown as an 'error' event.
+    socket
+      ? process.send!(message, socket, { keepOpen: false }, done)
+      : process.send!(message, undefined, undefined, () => {});
 
   const statics = new StaticAnswers(
     liveDir(config.currentLink),

@@ -44,10 +44,14 @@ export async function startStaticFront(options: {
     // cache, and each answer leaves only a little short-lived garbage.
     execArgv: [...process.execArgv, '--max-semi-space-size=1'],
   });
-  const tell = (message: ToFront, handle?: net.Server) => {
-    if (child.connected) child.send(message, handle);
-  };
   let closing = false;
+  // The front may be gone, or going, by the time a publish swaps: a send then fails (EPIPE), and
+  // with nobody left to tell, that is no fault. Without the callback Node would emit it as an
+  // 'error' with no listener, which ends the app.
+  const tell = (message: ToFront, handle?: net.Server) => {
+    if (child.connected) child.send(message, handle, undefined, () => {});
+  };
+  child.on('error', (error) => log(`The static front: ${error.message}`));
   child.on('message', (message: ToApp, socket?: net.Socket) => {
     if (message.kind === 'connection' && socket) host.adopt(socket, Buffer.from(message.head, 'base64'));
   });
