@@ -24,6 +24,16 @@ import { build } from 'esbuild';
 export const COMPILED_DIR = '.build/server';
 
 /**
+ * The worker threads a server starts, compiled beside its entry under these names (where the
+ * project has them): src/publish/siteFolder/workerFile.ts finds them there. Started on their .ts
+ * sources, each worker would load Node's type stripper into its own isolate (17 MiB resident).
+ */
+export const WORKER_ENTRIES = {
+  compressWorker: 'src/publish/siteFolder/compressWorker.ts',
+  linkWorker: 'src/publish/siteFolder/linkWorker.ts',
+};
+
+/**
  * A compile of the same entry older than this is removed by the next compile. A server loads all
  * its chunks as it starts (our sources import nothing of their own lazily), so an older folder is
  * never needed by a running server.
@@ -39,7 +49,7 @@ export async function compileServer(entry, root = process.cwd()) {
   const name = path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '');
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { [name]: entry },
+    entryPoints: { ...presentWorkers(root), [name]: entry },
     bundle: true,
     splitting: true,
     platform: 'node',
@@ -75,6 +85,10 @@ export async function compileServer(entry, root = process.cwd()) {
   fs.utimesSync(dir, now, now);
   removeOldCompiles(path.dirname(dir), name, now.getTime());
   return path.join(dir, `${name}.mjs`);
+}
+
+function presentWorkers(root) {
+  return Object.fromEntries(Object.entries(WORKER_ENTRIES).filter(([, file]) => fs.existsSync(path.join(root, file))));
 }
 
 /** Earlier compiles of this entry (and staging folders left by a crash), once they are old. */

@@ -2,8 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { once } from 'node:events';
+import { Worker } from 'node:worker_threads';
 import { expect, test } from 'vitest';
-import { COMPILED_DIR, compileServer } from './compileServer.mjs';
+import { COMPILED_DIR, compileServer, WORKER_ENTRIES } from './compileServer.mjs';
 
 /** A project folder with an entry that sets up the process before importing its app, as scripts/start.ts does. */
 function project(): string {
@@ -44,4 +46,22 @@ test('a compile removes the same entry’s compiles older than an hour, and keep
   expect(fs.readdirSync(parent).sort()).toEqual(
     [path.basename(path.dirname(compiled)), 'entry-recent', 'other-old'].sort(),
   );
+});
+
+test('the worker threads a server starts are compiled beside it, and run on Node alone', async () => {
+  const root = project();
+  const source = path.join(root, WORKER_ENTRIES.linkWorker);
+  fs.mkdirSync(path.dirname(source), { recursive: true });
+  fs.writeFileSync(
+    source,
+    "import { parentPort } from 'node:worker_threads';\nconst greeting: string = 'compiled worker ready';\nparentPort!.postMessage(greeting);\n",
+  );
+  const compiled = await compileServer('entry.ts', root);
+  const worker = path.join(path.dirname(compiled), 'linkWorker.mjs');
+  // Only the workers the project has: this one has no compress worker.
+  expect(fs.existsSync(path.join(path.dirname(compiled), 'compressWorker.mjs'))).toBe(false);
+  const running = new Worker(worker, { execArgv: [] });
+  const [message] = (await once(running, 'message')) as [string];
+  await running.terminate();
+  expect(message).toBe('compiled worker ready');
 });

@@ -2,7 +2,6 @@ import { siteDataFile } from '../env';
 import fs from 'node:fs';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { publicListing } from '../domain/publicListing';
-import { searchableText } from '../domain/filters';
 import { listingEntry, queryListing, type ListingEntry, type ListingResult } from '../domain/listingQuery';
 import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
 import { EMPTY_FILTERS, type TrainingFilters } from '../domain/filterQuery';
@@ -49,9 +48,15 @@ const derived = new WeakMap<SiteData, Derived>();
 /** A training's place in the listing query; its row object outlives one snapshot at the publisher. */
 const entries = new WeakMap<SiteTraining, ListingEntry>();
 
+/**
+ * A built page never searches (it fixes a state at most; the island searches through the API), so
+ * its entries carry no search text: at 5,000 trainings that text was 7 MiB kept at the publisher.
+ */
+const NO_SEARCH_TEXT = '';
+
 function entryOf(training: SiteTraining): ListingEntry {
   let found = entries.get(training);
-  if (!found) entries.set(training, (found = listingEntry(training, searchableText(training))));
+  if (!found) entries.set(training, (found = listingEntry(training, NO_SEARCH_TEXT)));
   return found;
 }
 
@@ -75,7 +80,7 @@ export interface BuiltListing extends Omit<ListingResult, 'indices'> {
 }
 
 /** The first page a built page shows, with its counts: the answer the island would fetch for it. */
-export function builtListing(fixed: Partial<TrainingFilters> = {}, data = loadSiteData()): BuiltListing {
+export function builtListing(fixed: Pick<Partial<TrainingFilters>, 'state'> = {}, data = loadSiteData()): BuiltListing {
   const memo = derive(data);
   const unfiltered = Object.keys(fixed).length === 0;
   if (unfiltered && memo.home) return memo.home;

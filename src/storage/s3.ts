@@ -1,12 +1,4 @@
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { S3Client } from '@aws-sdk/client-s3';
 import type { ImageType } from './imageType';
 import { isObjectKey, newObjectKey, OBJECT_CACHE_CONTROL, UPLOAD_TTL_SECONDS, type ImageStore } from './types';
 
@@ -24,28 +16,37 @@ const PREFIX = 'trainer-photos/';
 const PLACEHOLDER = '0'.repeat(32);
 
 /**
+ * The AWS SDK and a client for these settings, loaded at the first call: most installations store
+ * photos locally or in PostgreSQL, and the SDK costs a server about 35 MiB resident once loaded.
+ */
+async function connect(settings: S3Settings) {
+  const [s3, presigner] = await Promise.all([import('@aws-sdk/client-s3'), import('@aws-sdk/s3-request-presigner')]);
+  const client: S3Client = new s3.S3Client({
+    region: settings.region,
+    endpoint: settings.endpoint || undefined,
+    forcePathStyle: Boolean(settings.endpoint),
+    credentials: settings.accessKeyId
+      ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
+      : undefined,
+    // Checksum parameters in a presigned URL would bind it to one body the browser can't know.
+    requestChecksumCalculation: 'WHEN_REQUIRED',
+    responseChecksumValidation: 'WHEN_REQUIRED',
+  });
+  return { s3, client, getSignedUrl: presigner.getSignedUrl };
+}
+
+/**
  * S3-compatible driver (README.md, S3_*): the browser PUTs to a presigned URL, photos are served
  * from S3_PUBLIC_URL (or the bucket's own URL). A custom endpoint (MinIO, R2, s3rver) is addressed
  * path-style.
  */
 export class S3ImageStore implements ImageStore {
   readonly kind = 's3';
-  private readonly client: S3Client;
   private readonly publicBase: string;
   private uploadBase?: Promise<string>;
+  private connection?: ReturnType<typeof connect>;
 
   constructor(private readonly settings: S3Settings) {
-    this.client = new S3Client({
-      region: settings.region,
-      endpoint: settings.endpoint || undefined,
-      forcePathStyle: Boolean(settings.endpoint),
-      credentials: settings.accessKeyId
-        ? { accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey }
-        : undefined,
-      // Checksum parameters in a presigned URL would bind it to one body the browser can't know.
-      requestChecksumCalculation: 'WHEN_REQUIRED',
-      responseChecksumValidation: 'WHEN_REQUIRED',
-    });
     this.publicBase =
       settings.publicUrl ||
       (settings.endpoint
@@ -82,9 +83,14 @@ export class S3ImageStore implements ImageStore {
     return `${this.publicBase}/${PREFIX}${key}`;
   }
 
+  private sdk() {
+    return (this.connection ??= connect(this.settings));
+  }
+
   async readHead(key: string) {
+    const { s3, client } = await this.sdk();
     try {
-      const head = await this.client.send(new HeadObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+      const head = await client.send(new s3.HeadObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
       return { size: head.ContentLength ?? 0 };
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
@@ -93,16 +99,18 @@ export class S3ImageStore implements ImageStore {
   }
 
   async readFirstBytes(key: string, count: number) {
-    const object = await this.client.send(
-      new GetObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key, Range: `bytes=0-${count - 1}` }),
+    const { s3, client } = await this.sdk();
+    const object = await client.send(
+      new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key, Range: `bytes=0-${count - 1}` }),
     );
     const bytes = (await object.Body?.transformToByteArray()) ?? new Uint8Array();
     return bytes.subarray(0, count);
   }
 
   async readObject(key: string) {
+    const { s3, client } = await this.sdk();
     try {
-      const object = await this.client.send(new GetObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+      const object = await client.send(new s3.GetObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
       return (await object.Body?.transformToByteArray()) ?? new Uint8Array();
     } catch (error) {
       if ((error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
@@ -112,8 +120,9 @@ export class S3ImageStore implements ImageStore {
 
   /** The server's own object (the re-encoded photo): its type and long caching are set here, not by an uploader. */
   async writeObject(key: string, bytes: Uint8Array, type: ImageType) {
-    await this.client.send(
-      new PutObjectCommand({
+    const { s3, client } = await this.sdk();
+    await client.send(
+      new s3.PutObjectCommand({
         Bucket: this.settings.bucket,
         Key: PREFIX + key,
         Body: bytes,
@@ -125,14 +134,16 @@ export class S3ImageStore implements ImageStore {
   }
 
   async delete(key: string) {
-    await this.client.send(new DeleteObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
+    const { s3, client } = await this.sdk();
+    await client.send(new s3.DeleteObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }));
   }
 
   async *listObjects() {
+    const { s3, client } = await this.sdk();
     let ContinuationToken: string | undefined;
     do {
-      const page = await this.client.send(
-        new ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: PREFIX, ContinuationToken }),
+      const page = await client.send(
+        new s3.ListObjectsV2Command({ Bucket: this.settings.bucket, Prefix: PREFIX, ContinuationToken }),
       );
       for (const object of page.Contents ?? []) {
         const key = object.Key?.slice(PREFIX.length);
@@ -142,8 +153,9 @@ export class S3ImageStore implements ImageStore {
     } while (ContinuationToken);
   }
 
-  private presignPut(key: string, expiresIn: number) {
-    return getSignedUrl(this.client, new PutObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }), {
+  private async presignPut(key: string, expiresIn: number) {
+    const { s3, client, getSignedUrl } = await this.sdk();
+    return getSignedUrl(client, new s3.PutObjectCommand({ Bucket: this.settings.bucket, Key: PREFIX + key }), {
       expiresIn,
     });
   }

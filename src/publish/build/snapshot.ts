@@ -1,4 +1,4 @@
-import type { SiteData, SiteTraining } from '../../domain/siteData';
+import type { SiteData, SiteTrainer, SiteTraining } from '../../domain/siteData';
 import { getSql, type Sql } from '../../data/db';
 import { trainersSnapshot } from './trainerSnapshot';
 
@@ -26,7 +26,9 @@ export async function takeSnapshot(now = new Date()): Promise<SiteData> {
     where t.is_published
     order by t.start_date, t.title, t.id`;
   const stale = versions.filter((v) => kept.get(v.id)?.version !== v.version).map((v) => v.id);
-  const fresh = new Map((await readRows(sql, stale, versions.length)).map((row) => [row.training.id, row]));
+  const fresh = new Map(
+    (await readRows(sql, stale, versions.length, keptTrainers())).map((row) => [row.training.id, row]),
+  );
   const next = new Map<string, { version: string; training: SiteTraining }>();
   const trainings: SiteTraining[] = [];
   for (const { id } of versions) {
@@ -40,7 +42,28 @@ export async function takeSnapshot(now = new Date()): Promise<SiteData> {
   return { generatedAt: now.toISOString(), trainings, ...(await trainersSnapshot(sql)) };
 }
 
-async function readRows(sql: Sql, ids: string[], all: number): Promise<{ version: string; training: SiteTraining }[]> {
+/** A trainer row's part of a training's version: its xmin and id. */
+const trainerVersion = (version: string) => version.slice(version.indexOf('/') + 1);
+
+/** The trainer objects the kept rows share, by trainer version. */
+function keptTrainers(): Map<string, SiteTrainer> {
+  const trainers = new Map<string, SiteTrainer>();
+  for (const { version, training } of kept.values()) {
+    if (training.trainer) trainers.set(trainerVersion(version), training.trainer);
+  }
+  return trainers;
+}
+
+/**
+ * The rows `ids` name, read in full. Rows of one trainer share one trainer object (`trainers`,
+ * which the kept rows seed): a copy per training was 5,000 copies of 50 trainers' bios.
+ */
+async function readRows(
+  sql: Sql,
+  ids: string[],
+  all: number,
+  trainers: Map<string, SiteTrainer>,
+): Promise<{ version: string; training: SiteTraining }[]> {
   if (ids.length === 0) return [];
   // Most rows new (the first snapshot): one read of them all instead of a list of thousands of ids.
   const some = ids.length < all / 2 ? sql`and t.id in ${sql(ids)}` : sql``;
@@ -51,14 +74,17 @@ async function readRows(sql: Sql, ids: string[], all: number): Promise<{ version
     where t.is_published ${some}`;
   // Dates become ISO strings; the trainer's columns come back snake_case from to_jsonb.
   return (JSON.parse(JSON.stringify(rows)) as (SiteTraining & { rowVersion: string })[]).map(
-    ({ rowVersion, ...training }) => ({
-      version: rowVersion,
-      training: { ...training, trainer: training.trainer ? camelTrainer(training.trainer) : null },
-    }),
+    ({ rowVersion, ...training }) => {
+      const key = trainerVersion(rowVersion);
+      const row = training.trainer;
+      let trainer = trainers.get(key) ?? null;
+      if (!trainer && row) trainers.set(key, (trainer = camelTrainer(row)));
+      return { version: rowVersion, training: { ...training, trainer } };
+    },
   );
 }
 
-function camelTrainer(row: Record<string, unknown>): SiteTraining['trainer'] {
+function camelTrainer(row: Record<string, unknown>): SiteTrainer {
   return {
     id: row.id,
     slug: row.slug,
@@ -71,5 +97,5 @@ function camelTrainer(row: Record<string, unknown>): SiteTraining['trainer'] {
     statesServed: row.states_served,
     createdAt: new Date(row.created_at as string).toISOString(),
     updatedAt: new Date(row.updated_at as string).toISOString(),
-  } as SiteTraining['trainer'];
+  } as SiteTrainer;
 }

@@ -1,6 +1,6 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { LinkJob, LinkReport } from './linkWorker';
+import { workerFile } from './workerFile';
 
 /**
  * Hard-linked copies of a build, made and deleted on a worker thread (src/publish/siteFolder/linkWorker.ts) so the
@@ -14,9 +14,7 @@ const waiting = new Map<number, { resolve: () => void; reject: (error: Error) =>
 
 function ensureWorker(): Worker {
   if (worker) return worker;
-  // Node strips the worker's types itself. Found from the project folder, as the server may run
-  // compiled into one file elsewhere (scripts/compileServer.mjs).
-  const started = new Worker(path.resolve('src/publish/siteFolder/linkWorker.ts'), { execArgv: [] });
+  const started = new Worker(workerFile('linkWorker'), { execArgv: [] });
   started.unref();
   started.on('message', (report: LinkReport) => {
     const job = waiting.get(report.id);

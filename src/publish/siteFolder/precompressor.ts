@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { CompressJob, CompressReport, HashesMessage } from './compressWorker';
 import { rememberHashes } from '../../server/compressedCopies';
+import { workerFile } from './workerFile';
 
 /**
  * Makes the compressed copies of the live build off the request path: one worker
@@ -52,9 +52,7 @@ export class Precompressor {
 
   private ensureWorker(): Worker {
     if (this.worker) return this.worker;
-    // Node strips the worker's types itself (its imports name their .ts files). Found from the
-    // project folder, as the server may run compiled elsewhere (scripts/compileServer.mjs).
-    const worker = new Worker(path.resolve('src/publish/siteFolder/compressWorker.ts'), { execArgv: [] });
+    const worker = new Worker(workerFile('compressWorker'), { execArgv: [] });
     worker.unref();
     worker.on('message', (message: CompressReport | HashesMessage) => {
       if (message.kind === 'hashes') return rememberHashes(message.added, message.forgotten);
