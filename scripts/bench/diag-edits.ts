@@ -2,7 +2,9 @@
  * Where a lone edit's save → live goes at N trainings: title edits as in the bench, each split into
  * the wake-up (the save's answer to the publisher's start), the publish (with its own phases, from
  * the server log) and the rest until the page serves it. `npx tsx scripts/bench/diag-edits.ts 5000
- * [runs]`; CHILD_NODE_OPTIONS reaches the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof).
+ * [runs]`; CHILD_NODE_OPTIONS reaches the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
+ * FIRST_WAIT_MS waits that long after the start before the first edit (the start's background work
+ * done: its compression pass and spare build).
  */
 import { untilQuiet, withSite } from './siteServer';
 import { BENCH_ADMIN } from './saveToLive';
@@ -19,6 +21,7 @@ await withSite(
     const target = ids[Math.floor(ids.length / 2)]!;
     const page = `${server.url}/training/${target}`;
     const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
+    await new Promise((resolve) => setTimeout(resolve, Number(process.env.FIRST_WAIT_MS ?? 0)));
     const before = (server.output().match(/publisher: published/g) ?? []).length;
     const answered: number[] = [];
     const seen: number[] = [];
