@@ -6,6 +6,7 @@ import path from 'node:path';
 import type { Host } from '../host';
 import { followHashes } from '../compressedCopies';
 import { FRONT_CONFIG_ENV, type FrontConfig, type ToApp, type ToFront } from './role';
+import { sendQuietly } from './sendQuietly';
 
 export interface StaticFront {
   /** This process swapped the live build: the front looks at the link again at once. */
@@ -45,12 +46,8 @@ export async function startStaticFront(options: {
     execArgv: [...process.execArgv, '--max-semi-space-size=1'],
   });
   let closing = false;
-  // The front may be gone, or going, by the time a publish swaps: a send then fails (EPIPE), and
-  // with nobody left to tell, that is no fault. Without the callback Node would emit it as an
-  // 'error' with no listener, which ends the app.
-  const tell = (message: ToFront, handle?: net.Server) => {
-    if (child.connected) child.send(message, handle, undefined, () => {});
-  };
+  // The front may be gone, or going, by the time a publish swaps: with nobody left to tell, that is no fault.
+  const tell = (message: ToFront, handle?: net.Server) => sendQuietly(child, message, handle);
   child.on('error', (error) => log(`The static front: ${error.message}`));
   child.on('message', (message: ToApp, socket?: net.Socket) => {
     if (message.kind === 'connection' && socket) host.adopt(socket, Buffer.from(message.head, 'base64'));
