@@ -1,5 +1,6 @@
 import type { Server, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
+import { openConnections } from './openConnections';
 
 /** How often a closing server looks again for connections whose last answer has just ended. */
 const IDLE_SWEEP_MS = 25;
@@ -14,26 +15,11 @@ const IDLE_SWEEP_MS = 25;
  * counted at all, and one sent to another process is counted until that process closes it.
  */
 export function gracefulClose(server: Server): () => Promise<void> {
-  const open = new Set<Socket>();
-  let closing = false;
-  let closed = () => {};
-  const forget = (socket: Socket) => {
-    open.delete(socket);
-    if (closing && open.size === 0) closed();
-  };
-  server.on('connection', (socket: Socket) => {
-    open.add(socket);
-    socket.once('close', () => forget(socket));
-  });
+  const open = openConnections(server);
   let done: Promise<void> | undefined;
   return () =>
-    (done ??= new Promise<void>((resolve) => {
-      closing = true;
+    (done ??= (async () => {
       const sweep = setInterval(() => server.closeIdleConnections(), IDLE_SWEEP_MS);
-      closed = () => {
-        clearInterval(sweep);
-        resolve();
-      };
       if (server.listening) server.close();
       // From now on, before the handler writes its head (static answers are written at once); only
       // now, so that serving pays nothing for it. A request with `Expect: 100-continue` to a server
@@ -43,11 +29,12 @@ export function gracefulClose(server: Server): () => Promise<void> {
       });
       // The answers being made now, whose head is not written yet, end their connections too.
       // (`_httpMessage` is the socket's current answer, as Node's own HTTP code keeps it.)
-      for (const socket of open) {
+      for (const socket of open.sockets()) {
         const res = (socket as Socket & { _httpMessage?: ServerResponse | null })._httpMessage;
         if (res && !res.headersSent) res.shouldKeepAlive = false;
       }
       server.closeIdleConnections();
-      if (open.size === 0) closed();
-    }));
+      await open.emptied();
+      clearInterval(sweep);
+    })());
 }

@@ -123,7 +123,7 @@ export class Host {
     const route = routeFor(pathname, req.method);
     if (!route) return this.statics.answer(req, res, pathname);
     if (route?.handler === 'listing') return this.listing(req, res, query);
-    this.setSecurityHeaders(res);
+    this.statics.setSecurityHeaders(res);
     switch (route.handler) {
       case 'health':
         return this.health(res, pathname);
@@ -162,17 +162,13 @@ export class Host {
     res.end(body);
   }
 
-  private setSecurityHeaders(res: ServerResponse): void {
-    this.statics.setSecurityHeaders(res);
-  }
-
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */
   private async listing(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
     let answer: ListingBytes;
     try {
       answer = await listingBytes(query);
     } catch (error) {
-      this.setSecurityHeaders(res);
+      this.statics.setSecurityHeaders(res);
       return this.unavailable(res, error);
     }
     res.writeHead(answer.status, this.listingHead(answer));

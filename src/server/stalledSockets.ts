@@ -1,5 +1,6 @@
 import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import { openConnections } from './openConnections';
 
 /**
  * Cuts every connection that has moved no byte, in or out, for `idleMs`: a client that stopped
@@ -19,17 +20,13 @@ export function cutStalledSockets(
   idleMs: number,
   everyMs = Math.max(500, Math.floor(idleMs / 5)),
 ): void {
-  const watched = new Map<Socket, { progress: number; at: number }>();
-  server.on('connection', (socket: Socket) => {
-    watched.set(socket, { progress: -1, at: Date.now() });
-    socket.once('close', () => watched.delete(socket));
-  });
+  const watched = openConnections(server).progress;
   const sweep = setInterval(() => {
     const now = Date.now();
     for (const [socket, last] of watched) {
-      const progress = socket.bytesRead + socket.bytesWritten - queuedInLibuv(socket);
-      if (progress !== last.progress) {
-        last.progress = progress;
+      const bytes = socket.bytesRead + socket.bytesWritten - queuedInLibuv(socket);
+      if (bytes !== last.bytes) {
+        last.bytes = bytes;
         last.at = now;
       } else if (now - last.at >= idleMs) {
         socket.destroy();
