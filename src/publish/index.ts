@@ -92,6 +92,7 @@ export async function openPublishing(config: PublishingConfig): Promise<Publishi
           spare,
         },
         debounceMs: config.rebuildDebounceMs,
+        onBuilding: (building) => precompressor.holdWhile(building),
         // On a PostgreSQL server changes are announced (LISTEN/NOTIFY): the poll is only a fallback.
         pollMs: usesExternalDatabase() ? 2_000 : 500,
         hookQuietMs: hookQuietMs(config.buildHookDebounceMs),

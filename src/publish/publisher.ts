@@ -13,6 +13,8 @@ export interface PublisherOptions {
   /** Deploy-hook mode: the quiet period before the hook is called. */
   hookQuietMs?: number;
   onPublished?: () => void;
+  /** True when a build starts, false when it has ended, however it ended. */
+  onBuilding?: (building: boolean) => void;
   log?: (message: string) => void;
 }
 
@@ -126,7 +128,11 @@ export class Publisher {
     if (!builder.hookUrl) log?.(`publisher: build started at ${new Date().toISOString()} for request ${target.id}`);
     const controller = new AbortController();
     const watcher = speculative ? this.watchForBurst(target, controller) : null;
-    const result = await publishAndRecord(builder, target.id, reason, controller.signal).finally(() => watcher?.stop());
+    this.opts.onBuilding?.(true);
+    const result = await publishAndRecord(builder, target.id, reason, controller.signal).finally(() => {
+      watcher?.stop();
+      this.opts.onBuilding?.(false);
+    });
     const ended = new Date().toISOString();
     if (result.outcome === 'aborted') {
       this.inBurst = true;

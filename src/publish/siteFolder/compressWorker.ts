@@ -7,10 +7,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import zlib from 'node:zlib';
 import { CODINGS, contentHash, copyPath, fileIdentity, type Coding } from '../../server/compressedCopies.ts';
 import { contentTypeOf, isCompressible } from '../../server/contentTypes.ts';
+import { PAUSED, WAITING } from './compressControl.ts';
 
 export interface CompressJob {
   clientDir: string;
@@ -55,6 +56,17 @@ try {
   // Not allowed here: it still runs off the main thread.
 }
 
+/** Shared with the server: whether a publish runs (compressControl.ts). */
+const control = (workerData as { control?: SharedArrayBuffer } | undefined)?.control;
+const flags = control ? new Int32Array(control) : null;
+
+function waitWhilePublishing(): void {
+  if (!flags || Atomics.load(flags, PAUSED) === 0) return;
+  Atomics.add(flags, WAITING, 1);
+  // Woken by the server's notify; the timeout is only a bound on a missed one.
+  while (Atomics.load(flags, PAUSED) === 1) Atomics.wait(flags, PAUSED, 1, 1000);
+}
+
 // A file's hash by what identifies its bytes on disk (fileIdentity): unchanged files are hard links of the same inode.
 const hashes = new Map<string, string>();
 
@@ -91,6 +103,7 @@ function run({ clientDir, copiesDir }: CompressJob): CompressReport {
   const added: [string, string][] = [];
   const compressible: { file: string; type: string; hash: string }[] = [];
   for (const file of walk(clientDir)) {
+    waitWhilePublishing();
     const stat = fs.statSync(file);
     const type = contentTypeOf(file);
     if (!isCompressible(type, stat.size)) continue;
@@ -112,6 +125,7 @@ function run({ clientDir, copiesDir }: CompressJob): CompressReport {
   parentPort?.postMessage(learned);
   let made = 0;
   for (const { file, type, hash } of compressible) {
+    waitWhilePublishing();
     let body: Buffer | undefined;
     // gzip first: it is quick, and every client takes it while brotli is being made.
     for (const coding of CODINGS) {

@@ -46,3 +46,24 @@ test("a pass makes the missing copies and tells the server each file's hash; a r
   expect(knownHash(fs.statSync(page))).toBe(contentHash(fs.readFileSync(page)));
   expect(logged).toEqual([]);
 });
+
+test('a pass waits while a publish runs, and goes on once it has ended', async () => {
+  const base = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-precompress-'));
+  const client = path.join(base, 'client');
+  const copies = path.join(base, 'compressed');
+  const page = path.join(client, 'index.html');
+  write(page, `<h1>EMDR trainings</h1>${'<p>Basic Training with consultation.</p>'.repeat(200)}`);
+  precompressor = new Precompressor(copies, () => {});
+
+  precompressor.holdWhile(true);
+  precompressor.request(client);
+  // The worker reaches its first file and waits there.
+  while (precompressor.waits === 0) await new Promise((resolve) => setImmediate(resolve));
+  expect(fs.existsSync(copies) ? fs.readdirSync(copies) : []).toEqual([]);
+
+  precompressor.holdWhile(false);
+  await precompressor.idle();
+  const hash = contentHash(fs.readFileSync(page));
+  expect(fs.existsSync(copyPath(copies, hash, 'br'))).toBe(true);
+  expect(fs.existsSync(copyPath(copies, hash, 'gzip'))).toBe(true);
+});
