@@ -29,10 +29,6 @@ export class OpenConnections {
     });
   }
 
-  get size(): number {
-    return this.progress.size;
-  }
-
   sockets(): IterableIterator<Socket> {
     return this.progress.keys();
   }
