@@ -4,13 +4,15 @@
  * the server log) and the rest until the page serves it. `npx tsx scripts/bench/diag-edits.ts 5000
  * [runs]`; CHILD_NODE_OPTIONS reaches the server (e.g. --cpu-prof --cpu-prof-dir=/tmp/prof);
  * FIRST_WAIT_MS waits that long after the start before the first edit (the start's background work
- * done: its compression pass and spare build).
+ * done: its compression pass and spare build); SAMPLE=1 samples the tree's memory as the bench
+ * does (and prints its peaks); LOG=1 prints the server's publisher lines.
  */
 import { untilQuiet, withSite } from './siteServer';
 import { BENCH_ADMIN } from './saveToLive';
 import { adminClient } from '../../tests/support/adminClient';
 import { waitFor } from '../../tests/support/server';
 import { TEST_START } from '../../tests/support/testStart';
+import { sampleTreeMemory } from '../../tests/support/processTree';
 
 const n = Number(process.argv[2] ?? 5000);
 const runs = Number(process.argv[3] ?? 6);
@@ -22,6 +24,7 @@ await withSite(
     const page = `${server.url}/training/${target}`;
     const admin = await adminClient(server.url, BENCH_ADMIN.ADMIN_EMAIL, BENCH_ADMIN.ADMIN_PASSWORD);
     await new Promise((resolve) => setTimeout(resolve, Number(process.env.FIRST_WAIT_MS ?? 0)));
+    const sampler = process.env.SAMPLE ? sampleTreeMemory(server.child.pid!) : null;
     const before = (server.output().match(/publisher: published/g) ?? []).length;
     const answered: number[] = [];
     const seen: number[] = [];
@@ -35,9 +38,17 @@ await withSite(
       seen.push(Date.now());
       await untilQuiet(dataDir);
     }
+    if (sampler) console.log('peaks', sampler.stop());
     // The publisher logs a publish once it is live and recorded: wait for the last line.
     await waitFor(async () => (server.output().match(/publisher: published/g) ?? []).length >= before + runs, 30_000);
     const log = server.output();
+    if (process.env.LOG)
+      console.log(
+        log
+          .split('\n')
+          .filter((l) => /publisher|precompress|spare/i.test(l))
+          .join('\n'),
+      );
     const starts = [...log.matchAll(/build started at (\S+) for request/g)].map((m) => Date.parse(m[1]!)).slice(-runs);
     const lines = [...log.matchAll(/publisher: published \S+ in .*?; (.*)\), ended at (\S+)/g)].slice(-runs);
     for (let i = 0; i < runs; i++) {
