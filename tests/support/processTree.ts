@@ -80,10 +80,11 @@ const PSS_EVERY_MS = 500;
 /**
  * Samples a process tree's memory until stopped; stop() says the peaks in MiB, resident and
  * proportional. Reading smaps_rollup walks every mapping of a process (about 13 ms of CPU for a
- * 400 MiB Node process, against 2 ms for statm): read every 50 ms it took a third of a core from
- * the server being timed. So the proportional figure is read whenever the resident sum sets a new
- * peak (the two move together: their difference is the shared pages, which a publish does not
- * change) and otherwise twice a second.
+ * 400 MiB Node process, where statm is a fraction of a millisecond); with the tree found by
+ * scanning every process (2 ms more), a sample every 50 ms took a third of a core from the server
+ * being timed. So the tree is found once per sample, and the proportional figure is read whenever
+ * the resident sum sets a new peak (the two move together: their difference is the shared pages,
+ * which a publish does not change) and otherwise twice a second.
  */
 export function sampleTreeMemory(root: number, everyMs = 50): { stop(): { rss: number; pss: number } } {
   let rss = treeRssMiB(root);
