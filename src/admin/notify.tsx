@@ -1,12 +1,12 @@
 import toast, { Toaster } from 'react-hot-toast';
 import { useEffect } from 'react';
+import { FLASH_KEY, takeFlash, writeFlash } from './flash';
 
 /**
  * Toasts of docs/product.md with react-hot-toast: one at a time, 5 s, at most 420 px wide, a title and a
  * message; errors in the destructive style. A toast for the next page (after a save the user returns
- * to the list) is kept in sessionStorage and shown there.
+ * to the list) is kept in sessionStorage and shown there (flash.ts).
  */
-const FLASH_KEY = 'emdr-admin-flash';
 type Kind = 'success' | 'error';
 
 function show(kind: Kind, title: string, message: string) {
@@ -26,7 +26,7 @@ export const notify = {
   error: (message: string, title = 'Error') => show('error', title, message),
   /** Shows the toast on the page the browser goes to next. */
   flash(message: string, title = 'Success') {
-    sessionStorage.setItem(FLASH_KEY, JSON.stringify({ title, message }));
+    writeFlash(sessionStorage, { title, message });
   },
   /** Takes back a flash whose action failed after all. */
   dropFlash() {
@@ -36,11 +36,8 @@ export const notify = {
 
 export function AdminToaster() {
   useEffect(() => {
-    const pending = sessionStorage.getItem(FLASH_KEY);
-    if (!pending) return;
-    sessionStorage.removeItem(FLASH_KEY);
-    const { title, message } = JSON.parse(pending) as { title: string; message: string };
-    show('success', title, message);
+    const flash = takeFlash(sessionStorage);
+    if (flash) show('success', flash.title, flash.message);
   }, []);
   // Bottom right, as the original's toast viewport on wide screens (docs/product.md); at the
   // top right a toast arriving with a page covered the header's Logout button mid-click.
