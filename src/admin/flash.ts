@@ -1,8 +1,8 @@
 /**
  * A toast left for the next page, kept in sessionStorage. It names the page load that wrote it, and
- * that page never takes it back: an action's handler can run before its own page's toaster has
- * mounted (an early click replayed at the end of hydration runs before the effects), and the
- * toaster then took the flash meant for the next page, which showed nothing.
+ * that page never takes it back: a click that lands after the island's hydration is committed but
+ * before its effects have run writes the flash first, and the page's own toaster, mounting next,
+ * took the flash meant for the next page, which then showed nothing.
  */
 export const FLASH_KEY = 'emdr-admin-flash';
 
