@@ -1,4 +1,4 @@
-import { LEAVING_ATTRIBUTE } from '../domain/formPostMark';
+import { isLeavingByFormPost } from '../domain/formPostMark';
 
 /**
  * The admin's fetch client (docs/product.md): credentials included, JSON bodies, no retries. A
@@ -20,7 +20,7 @@ export class ApiError extends Error {
  * already taking it elsewhere (domain/formPostMark.ts).
  */
 export function sendToLogin(): void {
-  if (!document.documentElement.hasAttribute(LEAVING_ATTRIBUTE)) window.location.assign('/admin/login');
+  if (!isLeavingByFormPost(document.documentElement)) window.location.assign('/admin/login');
 }
 
 /** `headers` carries e.g. If-Match, so a change applies only to the version the admin saw. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FLASH_KEY, takeFlash, writeFlash } from './flash';
+import { dropFlash, FLASH_KEY, takeFlash, writeFlash } from './flash';
 
 /** sessionStorage's three calls used here, over a Map: the unit project runs in Node, without a browser. */
 function storage() {
@@ -42,5 +42,12 @@ describe('a toast left for the next page', () => {
     tab.setItem(FLASH_KEY, '{not json');
     expect(takeFlash(tab, 'any-load')).toBeNull();
     expect(tab.items.has(FLASH_KEY)).toBe(false);
+  });
+
+  it('taken back when its action failed, the next page shows nothing', () => {
+    const tab = storage();
+    writeFlash(tab, loggedOut, 'dashboard-load');
+    dropFlash(tab);
+    expect(takeFlash(tab, 'login-load')).toBeNull();
   });
 });

@@ -18,6 +18,11 @@ export function writeFlash(storage: Pick<Storage, 'setItem'>, flash: Flash, page
   storage.setItem(FLASH_KEY, JSON.stringify({ ...flash, from: page }));
 }
 
+/** Takes back a flash whose action failed after all. */
+export function dropFlash(storage: Pick<Storage, 'removeItem'>): void {
+  storage.removeItem(FLASH_KEY);
+}
+
 /** The flash another page load left, removed as it is read; a flash this page wrote stays for the next. */
 export function takeFlash(storage: Pick<Storage, 'getItem' | 'removeItem'>, page = THIS_PAGE): Flash | null {
   const pending = storage.getItem(FLASH_KEY);

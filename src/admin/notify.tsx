@@ -1,6 +1,6 @@
 import toast, { Toaster } from 'react-hot-toast';
 import { useEffect } from 'react';
-import { FLASH_KEY, takeFlash, writeFlash } from './flash';
+import { dropFlash, takeFlash, writeFlash } from './flash';
 
 /**
  * Toasts of docs/product.md with react-hot-toast: one at a time, 5 s, at most 420 px wide, a title and a
@@ -30,7 +30,7 @@ export const notify = {
   },
   /** Takes back a flash whose action failed after all. */
   dropFlash() {
-    sessionStorage.removeItem(FLASH_KEY);
+    dropFlash(sessionStorage);
   },
 };
 

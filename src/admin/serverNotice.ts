@@ -1,20 +1,19 @@
 import { useEffect } from 'react';
-import { isNoticeName, NOTICE_COOKIE, NOTICES } from '../domain/adminNotice';
+import { NOTICE_COOKIE, NOTICES, noticeForThisPage } from '../domain/adminNotice';
+import { isLeavingByFormPost } from '../domain/formPostMark';
 import { notify } from './notify';
 
 /**
  * Shows the toast that a plain form post left for this page (domain/adminNotice.ts), once: the
- * cookie is removed as it is read.
+ * cookie is removed as it is read. A page that is leaving by its own form post leaves the cookie for
+ * the page the post goes to.
  */
 export function useServerNotice(): void {
   useEffect(() => {
-    const value = document.cookie
-      .split('; ')
-      .find((pair) => pair.startsWith(`${NOTICE_COOKIE}=`))
-      ?.slice(NOTICE_COOKIE.length + 1);
-    if (!isNoticeName(value)) return;
+    const name = noticeForThisPage(document.cookie, isLeavingByFormPost(document.documentElement));
+    if (!name) return;
     document.cookie = `${NOTICE_COOKIE}=; Path=/admin; Max-Age=0; SameSite=Lax`;
-    const notice = NOTICES[value];
+    const notice = NOTICES[name];
     if (notice.kind === 'error') notify.error(notice.message, notice.title);
     else notify.success(notice.message, notice.title);
   }, []);

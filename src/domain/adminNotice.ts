@@ -19,3 +19,18 @@ export type NoticeName = keyof typeof NOTICES;
 export function isNoticeName(value: string | undefined): value is NoticeName {
   return value !== undefined && Object.hasOwn(NOTICES, value);
 }
+
+/**
+ * The notice in a page's cookies that is this page's to show. A page that is itself leaving by a
+ * form post has none: the post's answer sets the cookie for the page it redirects to, and the old
+ * page, hydrating late on a slow CPU while that navigation is still on its way, would otherwise take
+ * it (and clear it) just before it is replaced, so the next page showed no toast.
+ */
+export function noticeForThisPage(cookies: string, leavingByFormPost: boolean): NoticeName | null {
+  if (leavingByFormPost) return null;
+  const value = cookies
+    .split('; ')
+    .find((pair) => pair.startsWith(`${NOTICE_COOKIE}=`))
+    ?.slice(NOTICE_COOKIE.length + 1);
+  return isNoticeName(value) ? value : null;
+}

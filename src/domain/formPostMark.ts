@@ -12,6 +12,11 @@
  */
 export const LEAVING_ATTRIBUTE = 'data-leaving-by-form-post';
 
+/** Whether the page whose root element this is has been left by a form post the browser sent itself. */
+export function isLeavingByFormPost(root: Pick<Element, 'hasAttribute'>): boolean {
+  return root.hasAttribute(LEAVING_ATTRIBUTE);
+}
+
 export const FORM_POST_MARK_SCRIPT = `addEventListener('submit', (event) => {
   if (!event.defaultPrevented) document.documentElement.setAttribute('${LEAVING_ATTRIBUTE}', '');
 });

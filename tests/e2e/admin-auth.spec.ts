@@ -1,6 +1,8 @@
+import type { Route } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { signIn } from './adminHelpers';
+import { signInByApi } from './adminSession';
 import { throttleCpu } from './throttle';
 
 test('an admin page without a session redirects to the login page before any admin content', async ({ page }) => {
@@ -60,6 +62,50 @@ test('on a CPU six times slower, an admin who types, signs in and logs out as so
   await expect(page.getByText('You have been logged out successfully')).toBeVisible();
   await page.goto('/admin/dashboard', { waitUntil: 'commit' });
   await expect(page).toHaveURL(/\/admin\/login$/);
+});
+
+test('a Logout posted before the dashboard is live keeps its toast for the login page, however late the dashboard then hydrates', async ({
+  page,
+}) => {
+  // The order a slow CPU can give, made to happen every time: the click is the plain form's (the
+  // page's scripts are held), the server's answer has set its notice cookie, and only then, with the
+  // navigation to the login page still on its way, does the dashboard hydrate and run its effects.
+  await signInByApi(page);
+  const heldScripts: Route[] = [];
+  const islandScript = (url: URL) => url.pathname.startsWith('/_astro/') && url.pathname.endsWith('.js');
+  await page.route(islandScript, (route) => void heldScripts.push(route));
+  let answered!: () => void;
+  const answer = new Promise<void>((resolve) => (answered = resolve));
+  let hydrated!: () => void;
+  const dashboardHydrated = new Promise<void>((resolve) => (hydrated = resolve));
+  await page.route('**/api/admin/logout', async (route) => {
+    // The real answer: its cookies (the session cleared, the notice for the login page) go into the
+    // browser's cookie store now, which the page's request context shares.
+    const response = await route.fetch({ maxRedirects: 0 });
+    expect(response.status()).toBe(303);
+    answered();
+    await dashboardHydrated;
+    await route.fulfill({
+      status: 303,
+      headers: { location: response.headers().location!, 'cache-control': 'no-store' },
+    });
+  });
+
+  await page.goto('/admin/dashboard', { waitUntil: 'commit' });
+  // Not awaited: the navigation it starts is held until the dashboard has hydrated.
+  const click = page.getByRole('button', { name: 'Logout' }).click();
+  await answer;
+  expect((await page.context().cookies()).some((cookie) => cookie.name === 'emdr_admin_notice')).toBe(true);
+  // The dashboard's lists are fetched from its effects, which run after the Logout button's.
+  const effectsRan = page.waitForRequest('**/api/admin/trainers');
+  await page.unroute(islandScript);
+  for (const route of heldScripts) await route.continue();
+  await effectsRan;
+  hydrated();
+  await click;
+
+  await expect(page).toHaveURL(/\/admin\/login$/);
+  await expect(page.getByText('You have been logged out successfully')).toBeVisible();
 });
 
 test('on a CPU six times slower, the sign-in toast still appears on the dashboard', async ({ page }) => {
