@@ -24,7 +24,7 @@ export interface CrawlFigures {
 }
 
 /** The server's event-loop delay since its last report (resets it). */
-async function eventLoopReport(server: RunningServer): Promise<CrawlFigures['eventLoop']> {
+export async function eventLoopReport(server: RunningServer): Promise<CrawlFigures['eventLoop']> {
   const before = server.output().length;
   // The app and its static front each report their own loop; the figure is the worse of them. Only
   // these two: a build process would be stopped by the signal.

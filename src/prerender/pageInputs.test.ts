@@ -3,7 +3,7 @@ import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import { OPEN } from '../domain/availability';
 import { NO_POSITION } from '../domain/nearby';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
-import { pageInputDigests, touchedPages } from './pageInputs';
+import { pageInputDigests, pageInputDigestsInTurns, touchedPages } from './pageInputs';
 
 const NOW = '2027-01-10T12:00:00.000Z';
 
@@ -325,5 +325,15 @@ describe('which trainer pages a change touches (docs/product.md, Trainer pages)'
     const { render, remove } = touchedPages(before, after);
     expect(remove.sort()).toEqual(trainerFiles('trainer-01').sort());
     expect(render).toEqual(expect.arrayContaining([...trainerFiles('new-slug'), '/trainers/moved.json', '/trainers']));
+  });
+});
+
+describe('digests made in turns, as a publish on a running server makes them', () => {
+  test('give every page the same digest as made at once, in the same order', async () => {
+    const data = { ...site(), trainers: [T1, T2] };
+    const atOnce = pageInputDigests(data);
+    const inTurns = await pageInputDigestsInTurns({ ...site(), trainers: [T1, T2] });
+    expect([...inTurns]).toEqual([...atOnce]);
+    expect(inTurns.size).toBeGreaterThan(60);
   });
 });

@@ -11,6 +11,7 @@ import { trainerPageDigests } from './trainerDigests';
 import { MAP_PATH } from '../domain/stateMap';
 import { mapStates } from './stateMap';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
+import { runAtOnce, runInTurns } from '../turns';
 
 /**
  * Which data each published page is made from, as one digest per page path: the one place that
@@ -70,21 +71,40 @@ export function trainingPageDigest(training: SiteTraining, data: SiteData): stri
   return key;
 }
 
+/** Every page's digest, at once (a build, a test). */
 export function pageInputDigests(data: SiteData): PageDigests {
+  const pages: PageDigests = new Map();
+  runAtOnce(digestSteps(data, pages));
+  return pages;
+}
+
+/** Every page's digest, in turns: a publish on a running server plans while requests are answered. */
+export async function pageInputDigestsInTurns(data: SiteData): Promise<PageDigests> {
+  const pages: PageDigests = new Map();
+  await runInTurns(digestSteps(data, pages));
+  return pages;
+}
+
+/** Fills `pages`, stopping after each listing, training, trainer page and feed (see runInTurns). */
+function* digestSteps(data: SiteData, pages: PageDigests): Generator<void, void, void> {
   const shared = sharedDigest(data);
   const { siteUrl } = serverEnv();
   const listed = upcomingTrainings(data);
-  const pages: PageDigests = new Map();
+  yield;
   for (const path of DATA_FREE_PAGES) pages.set(path, shared);
   pages.set('/terms', digest(shared, lastUpdatedDate(data)));
   pages.set('/', digest(shared, builtListing({}, data)));
+  yield;
   pages.set(MAP_PATH, digest(shared, mapStates(data)));
   for (const { code } of listedStates(data)) {
+    yield;
     pages.set(statePath(code)!, digest(shared, code, builtListing({ state: code }, data)));
   }
   for (const training of data.trainings) {
+    yield;
     if (training.isPublished) pages.set(trainingPath(training.id), trainingPageDigest(training, data));
   }
+  yield;
   pages.set(
     '/sitemap.xml',
     digest(
@@ -95,10 +115,16 @@ export function pageInputDigests(data: SiteData): PageDigests {
       listedTrainers(data).map((entry) => entry.trainer.slug),
     ),
   );
-  for (const [path, key] of trainerPageDigests(data, shared, siteUrl, trainingDigest)) pages.set(path, key);
-  for (const feed of allFeeds()) pages.set(feedPath(feed), feedDigest(feed, feedPool(feed, data), siteUrl));
+  yield;
+  for (const [path, key] of trainerPageDigests(data, shared, siteUrl, trainingDigest)) {
+    pages.set(path, key);
+    yield;
+  }
+  for (const feed of allFeeds()) {
+    pages.set(feedPath(feed), feedDigest(feed, feedPool(feed, data), siteUrl));
+    yield;
+  }
   pages.set(NEW_LISTINGS_PATH, digest(siteUrl, newListings(listed).map(trainingDigest)));
-  return pages;
 }
 
 /**

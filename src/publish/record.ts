@@ -1,6 +1,6 @@
 import * as publishing from '../data/publishing';
 import type { BuildKind } from '../data/publishing';
-import { pageInputDigests } from '../prerender/pageInputs';
+import { pageInputDigestsInTurns } from '../prerender/pageInputs';
 import { buildAndSwap, liveBuild, phaseTimer } from './build/buildSite';
 import type { ExtraCheck } from './build/checkBuild';
 import { takeSnapshot } from './build/snapshot';
@@ -70,7 +70,7 @@ export async function publishOnce(
   const phases = phaseTimer();
   const data = hook ? null : await takeSnapshot();
   phases.mark('snapshot');
-  const digests = data && pageInputDigests(data);
+  const digests = data && (await pageInputDigestsInTurns(data));
   phases.mark('digests');
   const plan = planPublish({
     kind,

@@ -18,6 +18,7 @@ import { isSlug } from '../domain/trainerSlug';
 import { fieldErrorsOf } from '../domain/fieldErrors';
 import { trainerSlugIds } from '../data/trainerSlugs';
 import { trainerRows, TRAINER_PARAM_MESSAGE } from './trainerListing';
+import { nextTurn } from '../turns';
 import { nearOrigin, withDistance } from './nearOrigin';
 
 /**
@@ -74,7 +75,7 @@ async function load(version: number): Promise<Snapshot> {
   const entries: ListingEntry[] = [];
   const search = new TrigramIndex();
   for (const [i, training] of listed.entries()) {
-    if (i > 0 && i % ROWS_PER_TURN === 0) await new Promise((resolve) => setImmediate(resolve));
+    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
     const haystack = searchableText(training);
     entries.push(listingEntry(training, haystack));
     search.add(haystack);

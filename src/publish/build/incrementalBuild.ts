@@ -7,6 +7,7 @@ import { outputFile, type RenderedPage } from '../render/pageRenderer';
 import { feedProblems, jsonLdProblems } from './checkBuild';
 import { linkTree } from '../siteFolder/links';
 import type { SpareBuild } from '../siteFolder/spareBuild';
+import { runInTurns } from '../../turns';
 
 /** The pages a publish renders and the pages it drops (an in-process plan, plan.ts). */
 export interface PagePlan {
@@ -52,11 +53,19 @@ export async function renderIncrementally(opts: {
     written.push(page.file);
   };
   let waiting: RenderedPage[] | null = [];
-  const links = (spare ? spare.take(live, outDir) : linkTree(paths.build(live), outDir)).then(() => {
-    const early = waiting ?? [];
+  // The pages that waited are written in turns (a full rebuild can have rendered hundreds while the
+  // links were made: in one piece, their writes held the server for over half a second). Pages
+  // rendered meanwhile join the queue; it is closed in the same step as its last page is written.
+  function* writeWaiting() {
+    for (const page of waiting!) {
+      write(page);
+      yield;
+    }
     waiting = null;
-    early.forEach(write);
-  });
+  }
+  const links = (spare ? spare.take(live, outDir) : linkTree(paths.build(live), outDir)).then(() =>
+    runInTurns(writeWaiting()),
+  );
   const rendering = renderer.renderEach(data, plan.render, (page) => (waiting ? waiting.push(page) : write(page)));
   // Both settle before a failure is reported, so nothing is still writing into the folder when it is removed.
   const [rendered, linked] = await Promise.allSettled([rendering, links]);

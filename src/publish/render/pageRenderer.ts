@@ -7,6 +7,7 @@ import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
 import { loadNatively } from './nativeImport';
 import { fingerprintOf } from '../build/fingerprint';
 import { directFile } from './directFiles';
+import { nextTurn } from '../../turns';
 
 /** The parts of Astro's build app (astro/dist/core/build/app.js) the renderer drives. */
 interface KeptRoute {
@@ -105,7 +106,7 @@ export class PageRenderer {
         const parts = directFile(pathname, data);
         onPage(parts ? { pathname, file: outputFile(pathname, true), body: parts } : await this.renderOne(pathname));
         // Serving goes on meanwhile: a request waits for one page, not for the whole set.
-        await new Promise((resolve) => setImmediate(resolve));
+        await nextTurn();
       }
     } finally {
       provideSiteData(undefined);
