@@ -6,28 +6,18 @@
  */
 import { withSite } from './siteServer';
 import { BENCH_ADMIN } from './saveToLive';
-import { eventLoopReport } from './robustness';
+import { eventLoopReport, probeHealthz } from './robustness';
 import { adminClient } from '../../tests/support/adminClient';
 import { TEST_START } from '../../tests/support/testStart';
 import { fullRebuild, untilQuiet } from '../../tests/support/builds';
 import type { RunningServer } from '../../tests/support/server';
 import { prepareTestDatabase } from '../../tests/support/database';
 
-async function probed<T>(server: RunningServer, during: () => Promise<T>) {
+async function probed(server: RunningServer, during: () => Promise<unknown>) {
   await eventLoopReport(server);
-  const probes: number[] = [];
-  let running = true;
-  const prober = (async () => {
-    while (running) {
-      const started = performance.now();
-      await fetch(`${server.url}/healthz`);
-      probes.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-  })();
+  const stopProbing = probeHealthz(server, 20);
   await during();
-  running = false;
-  await prober;
+  const probes = await stopProbing();
   return {
     eventLoop: await eventLoopReport(server),
     healthzMaxMs: Math.round(Math.max(...probes)),

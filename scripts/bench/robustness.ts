@@ -48,6 +48,28 @@ export async function eventLoopReport(server: RunningServer): Promise<CrawlFigur
   return figures.reduce((worst, each) => (each.maxMs > worst.maxMs ? each : worst));
 }
 
+/**
+ * Asks `/healthz` again `everyMs` after each answer until the returned function is called, which
+ * gives each probe's latency in milliseconds.
+ */
+export function probeHealthz(server: RunningServer, everyMs: number): () => Promise<number[]> {
+  const probes: number[] = [];
+  let running = true;
+  const prober = (async () => {
+    while (running) {
+      const started = performance.now();
+      await fetch(`${server.url}/healthz`);
+      probes.push(performance.now() - started);
+      await new Promise((resolve) => setTimeout(resolve, everyMs));
+    }
+  })();
+  return async () => {
+    running = false;
+    await prober;
+    return probes;
+  };
+}
+
 /** Every page and feed of the live build, as URL paths. */
 function publishedPaths(dataDir: string): string[] {
   const client = path.join(fs.realpathSync(path.join(dataDir, 'site', 'current')), 'client');
@@ -87,16 +109,7 @@ export async function crawlAfterPublish(
   await eventLoopReport(server);
 
   const urls = publishedPaths(dataDir);
-  const probes: number[] = [];
-  let crawling = true;
-  const prober = (async () => {
-    while (crawling) {
-      const started = performance.now();
-      await fetch(`${server.url}/healthz`);
-      probes.push(performance.now() - started);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  })();
+  const stopProbing = probeHealthz(server, 50);
   const agent = new http.Agent({ keepAlive: true, maxSockets: 8 });
   const started = performance.now();
   let next = 0;
@@ -109,8 +122,7 @@ export async function crawlAfterPublish(
     }),
   );
   const crawlMs = performance.now() - started;
-  crawling = false;
-  await prober;
+  const probes = await stopProbing();
   agent.destroy();
   const eventLoop = await eventLoopReport(server);
   return {
