@@ -1,13 +1,24 @@
 /**
- * CSV as RFC 4180 writes it: fields separated by commas, lines ended by CRLF, a field holding a
- * comma, quote or line break quoted with its quotes doubled. A cell that a spreadsheet would read as
- * a formula (starting with = + - @, or a tab or carriage return before one) gets a leading single
- * quote first (OWASP, CSV injection), since a logged email or name is typed by anyone.
+ * CSV as RFC 4180 writes it: fields separated by commas, lines ended by CRLF, a quoted field with
+ * its quotes doubled. A logged email or name is typed by anyone, and a spreadsheet may read a cell
+ * as a formula, or split it at a `;` or a tab when that is its separator (Excel in many locales), so
+ * (issue 51, OWASP "CSV injection"):
+ * - a cell holding a separator (`,` `;` tab), a quote or a line break, or starting with `= + - @`
+ *   or a control character, is quoted;
+ * - a `'` goes before each part that would start a formula or with a control character: the cell's
+ *   start, and whatever follows a separator or line break (`x;=1+1` → `"x;'=1+1"`), so the cell is
+ *   inert whichever separator the reader splits at. Spaces before `= + - @` do not hide it.
  */
+const FORMULA_START = /^(?: *[=+\-@]|[\x00-\x1f\x7f])/;
+// After a run of separators: another formula, or a control character other than the separators.
+const FORMULA_AFTER_SEPARATOR = /([,;\t\r\n]+)(?= *[=+\-@]|[\x00-\x08\x0b\x0c\x0e-\x1f\x7f])/g;
+const NEEDS_QUOTES = /[",;\t\r\n]/;
+
 export function csvCell(value: string | number | boolean | null | undefined): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+  const text = value === null || value === undefined ? '' : String(value);
+  const startDefused = FORMULA_START.test(text) ? `'${text}` : text;
+  const defused = startDefused.replace(FORMULA_AFTER_SEPARATOR, "$1'");
+  return defused !== text || NEEDS_QUOTES.test(defused) ? `"${defused.replaceAll('"', '""')}"` : defused;
 }
 
 export function csvLine(cells: readonly (string | number | boolean | null | undefined)[]): string {

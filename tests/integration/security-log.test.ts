@@ -146,7 +146,7 @@ describe('security log', () => {
       `${lines[1]!.slice(0, 24)},create,create,${process.env.ADMIN_EMAIL},,,trainer,${trainer.body.id},"'=HYPERLINK(""http://evil.example"", ""a, b"")",`,
     );
     expect(lines[2]).toMatch(
-      /^\d{4}-\d\d-\d\dT[\d:.]+Z,sign-in-failed,Sign-in failed,'=1\+2@example\.org,203\.0\.113\.0\/24,,,,,reason=unknown-email$/,
+      /^\d{4}-\d\d-\d\dT[\d:.]+Z,sign-in-failed,Sign-in failed,"'=1\+2@example\.org",203\.0\.113\.0\/24,,,,,reason=unknown-email$/,
     );
     expect(lines[3]).toContain(',sign-in,Signed in,');
   });
