@@ -34,6 +34,15 @@ describe('redact', () => {
     expect(redact(`DELETE /api/admin/invitations/${id}`, [])).toBe(`DELETE /api/admin/invitations/${id}`);
   });
 
+  test('the SMTP_URL password and SECRETS_KEY are masked too', () => {
+    const mail = secretValues({
+      SMTP_URL: 'smtp://mailer:m41l-p%40ss@smtp.example.com:587',
+      SECRETS_KEY: 'q5Vb0Zx1r3ZkR7m2W9yT4uP8sL6dN0cE1hJ3aK5fG7o=',
+    });
+    const out = redact('auth m41l-p@ss refused; key q5Vb0Zx1r3ZkR7m2W9yT4uP8sL6dN0cE1hJ3aK5fG7o= loaded', mail);
+    expect(out).toBe('auth *** refused; key *** loaded');
+  });
+
   test('no settings, no secrets', () => {
     expect(secretValues({})).toEqual([]);
   });

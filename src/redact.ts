@@ -1,7 +1,7 @@
 /**
- * Secrets never leave the process in words: the DATABASE_URL password, the S3 secret
- * key and the deploy-hook URL's token are replaced by `***` in every log line, start-up message,
- * publish record and status answer. Each place that writes text out passes it through `redact`.
+ * Secrets never leave the process in words: the DATABASE_URL and SMTP_URL passwords, the S3 secret
+ * key, SECRETS_KEY and the deploy-hook URL's token are replaced by `***` in every log line, start-up
+ * message, publish record and status answer. Each place that writes text out passes it through `redact`.
  */
 const MASK = '***';
 // A password in any URL's user info: scheme://user:password@host.
@@ -24,14 +24,16 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
       // Not percent-encoded: the raw value is enough.
     }
   };
-  if (env.DATABASE_URL) {
+  for (const url of [env.DATABASE_URL, env.SMTP_URL]) {
+    if (!url) continue;
     try {
-      add(new URL(env.DATABASE_URL).password);
+      add(new URL(url).password);
     } catch {
-      add(/:\/\/[^:/@]*:([^@]*)@/.exec(env.DATABASE_URL)?.[1]);
+      add(/:\/\/[^:/@]*:([^@]*)@/.exec(url)?.[1]);
     }
   }
   add(env.S3_SECRET_ACCESS_KEY);
+  add(env.SECRETS_KEY);
   if (env.BUILD_HOOK_URL) {
     // The whole URL is the credential: its path after the host and its query hold the token.
     add(env.BUILD_HOOK_URL);
@@ -49,7 +51,8 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
 let cached: { source: string; secrets: string[] } | undefined;
 
 function currentSecrets(): string[] {
-  const source = `${process.env.DATABASE_URL}\n${process.env.S3_SECRET_ACCESS_KEY}\n${process.env.BUILD_HOOK_URL}`;
+  const { DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL } = process.env;
+  const source = [DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL].join('\n');
   if (cached?.source !== source) cached = { source, secrets: secretValues() };
   return cached.secrets;
 }

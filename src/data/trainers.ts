@@ -32,6 +32,15 @@ export async function findPublicById(id: string): Promise<PublicTrainer | undefi
   return row;
 }
 
+/** The name of the trainer a slug names, when a published training lists them; else undefined. */
+export async function listedNameBySlug(slug: string): Promise<string | undefined> {
+  const sql = await getSql();
+  const [row] = await sql<{ name: string }[]>`
+    select t.name from trainers t
+    where t.slug = ${slug} and exists (select 1 from trainings x where x.trainer_id = t.id and x.is_published)`;
+  return row?.name;
+}
+
 /** A trainer as stored: its photo is also held by its storage key (what the upload sweep keeps). */
 export interface StoredTrainer extends Trainer {
   photoKey: string | null;

@@ -43,7 +43,7 @@ describe('alert mails', () => {
   test('the confirmation names the query and the link', () => {
     const mail = confirmationMail({
       confirmUrl: 'https://x.test/alerts/confirm?token=a',
-      queryText: 'All trainings',
+      filters: 'All trainings',
       frequency: 'weekly',
     });
     expect(mail.text).toContain('https://x.test/alerts/confirm?token=a');

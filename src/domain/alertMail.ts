@@ -26,16 +26,20 @@ function page(body: string): string {
 
 const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 
+/**
+ * The one mail anyone can have sent to any address: `filters` is the site's own wording of the alert
+ * (mailFilterText in alertMailFilters.ts), never the requester's text (issue 51, point 7).
+ */
 export function confirmationMail(input: {
   confirmUrl: string;
-  queryText: string;
+  filters: string;
   frequency: keyof typeof FREQUENCY_TEXT;
 }): MailContent {
   const subject = 'Confirm your EMDR training alert';
   const text = [
     'Someone (hopefully you) asked to be emailed when new EMDR trainings like these are listed:',
     '',
-    `  ${input.queryText}`,
+    `  ${input.filters}`,
     `  as ${FREQUENCY_TEXT[input.frequency]}`,
     '',
     'To confirm, open this link and press "Confirm alert":',
@@ -45,7 +49,7 @@ export function confirmationMail(input: {
   ].join('\n');
   const html = page(
     `<p>Someone (hopefully you) asked to be emailed when new EMDR trainings like these are listed:</p>` +
-      `<p><strong>${escapeHtml(input.queryText)}</strong><br>as ${FREQUENCY_TEXT[input.frequency]}</p>` +
+      `<p><strong>${escapeHtml(input.filters)}</strong><br>as ${FREQUENCY_TEXT[input.frequency]}</p>` +
       `<p>To confirm, open this link and press “Confirm alert”: ${link(input.confirmUrl, 'Confirm my alert')}</p>` +
       `<p>The link works for 7 days. If you did not ask for this, ignore this mail: nothing will be sent.</p>`,
   );

@@ -4,12 +4,16 @@ import path from 'node:path';
 import type { createTransport } from 'nodemailer';
 import { mailEnv } from '../env';
 import { log } from '../log';
+import { maskMailError } from './maskError';
 
 /**
  * Mail delivery (README.md, Configuration): the SMTP server SMTP_URL names, or, without it, an .eml
  * file per mail in DATA_DIR/outbox with a log line, so `npm start` works with no setup and a
  * developer can open the mails. A failed send is tried again with back-off; the caller records what
- * finally happened (sent or failed), so no mail is lost silently.
+ * finally happened (sent or failed), so no mail is lost silently. The failure it records is masked
+ * (maskError.ts): no SMTP password, recipient address or link reaches the mail log or the dashboard.
+ * The outbox holds whole mails (invitation links, alert links): the folder is 0700 and each file
+ * 0600, whatever the umask (issue 51, point 10).
  */
 export interface OutgoingMail {
   to: string;
@@ -50,9 +54,11 @@ async function sendOnce(mail: OutgoingMail): Promise<void> {
   }
   const writer = (await nodemailer()).createTransport({ streamTransport: true, buffer: true, newline: 'windows' });
   const info = await writer.sendMail(message);
-  await fs.promises.mkdir(env.outboxDir, { recursive: true });
+  await fs.promises.mkdir(env.outboxDir, { recursive: true, mode: 0o700 });
+  // A folder made before this rule (or by hand) is closed too; mkdir leaves an existing one as it is.
+  await fs.promises.chmod(env.outboxDir, 0o700);
   const file = outboxFile(env.outboxDir);
-  await fs.promises.writeFile(file, info.message as Buffer);
+  await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
   log.info({ file, subject: mail.subject }, 'mail written to the outbox (no SMTP_URL)');
 }
 
@@ -71,7 +77,7 @@ export async function deliver(mail: OutgoingMail, delays: readonly number[] = RE
       const wait = delays[attempts - 1];
       if (wait === undefined) {
         log.error({ err: error, subject: mail.subject, attempts }, 'mail not sent after retries');
-        return { ok: false, attempts, error: message.slice(0, 500) };
+        return { ok: false, attempts, error: maskMailError(message, mailEnv().smtpUrl).slice(0, 500) };
       }
       log.warn({ err: error, subject: mail.subject, attempts, retryInMs: wait }, 'mail not sent; trying again');
       await sleep(wait);

@@ -12,9 +12,12 @@ import {
   type LinkProblem,
 } from '../domain/alerts';
 import { confirmationMail, type MailContent } from '../domain/alertMail';
+import { mailFilterText } from '../domain/alertMailFilters';
+import * as trainers from '../data/trainers';
 import { deliver, type OutgoingMail } from '../mail/transport';
 import type { MailKind } from '../data/mailLog';
-import { serverEnv } from '../env';
+import { mailEnv, serverEnv } from '../env';
+import { maskMailError } from '../mail/maskError';
 import { log } from '../log';
 import { emailHash, readToken, signToken, MANAGE_TTL_MS } from './alertTokens';
 
@@ -62,15 +65,22 @@ export async function subscribe(input: AlertRequest, clientAddress: string): Pro
   if ((await alerts.countRecentUnconfirmed(input.email)) >= MAX_UNCONFIRMED_PER_DAY) return { status: 'accepted' };
   const alert = await alerts.insert({ ...input, confirmNonce: nonce() });
   const token = await signToken({ p: 'confirm', a: alert.id, n: alert.confirmNonce, x: Date.now() + CONFIRM_TTL_MS });
-  const content = confirmationMail({
-    confirmUrl: alertUrl('confirm', token),
-    queryText: describeQuery(alert.query),
-    frequency: alert.frequency,
-  });
-  void sendAndRecord('confirmation', alert.id, alert.email, content).catch((error: unknown) =>
-    log.error({ err: error }, 'confirmation mail not recorded'),
-  );
+  const send = async () => {
+    const content = confirmationMail({
+      confirmUrl: alertUrl('confirm', token),
+      filters: mailFilterText(alert.query, await followedTrainerName(alert.query)),
+      frequency: alert.frequency,
+    });
+    await sendAndRecord('confirmation', alert.id, alert.email, content);
+  };
+  void send().catch((error: unknown) => log.error({ err: error }, 'confirmation mail not recorded'));
   return { status: 'accepted' };
+}
+
+/** The listed name of the trainer an alert follows (`trainer={slug}`), or null. */
+async function followedTrainerName(query: string): Promise<string | null> {
+  const slug = new URLSearchParams(query).get('trainer');
+  return slug ? ((await trainers.listedNameBySlug(slug)) ?? null) : null;
 }
 
 export interface AlertSummary {
@@ -170,7 +180,8 @@ export async function alertFigures(now = new Date()): Promise<AlertFigures> {
     failures: failed.map((f) => ({
       kind: f.kind,
       attempts: f.attempts,
-      error: f.error,
+      // Masked again as shown: rows stored before errors were masked on the way in (issue 51).
+      error: f.error === null ? null : maskMailError(f.error, mailEnv().smtpUrl),
       at: f.createdAt.toISOString(),
     })),
   };

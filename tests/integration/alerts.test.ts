@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import type { ParsedMail } from 'mailparser';
-import { startSmtp } from '../support/smtp';
+import { startRefusingSmtp, startSmtp } from '../support/smtp';
 import { startServer, waitFor, type RunningServer } from '../support/server';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { createTrainer, createTraining } from '../support/fixtures';
@@ -13,6 +13,7 @@ import { alertFigures, subscribe } from '../../src/services/alerts';
 import { deliver } from '../../src/mail/transport';
 import { signToken } from '../../src/services/alertTokens';
 import * as mailLog from '../../src/data/mailLog';
+import { SEARCH_WORDS_LABEL, UNLISTED_TRAINER_LABEL } from '../../src/domain/alertMailFilters';
 
 /**
  * Email alerts end to end (docs/product.md, Alerts): our server with SMTP_URL set, against a real SMTP
@@ -125,6 +126,45 @@ describe('email alerts with a real SMTP server', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.mail.subject).toBe('Confirm your EMDR training alert');
     expect(mails[0]!.mail.html).toContain('/alerts/confirm?token=');
+  });
+
+  test('a confirmation mail names the filters in the site’s own words and carries nothing the requester typed', async () => {
+    const spam = 'Claim your prize at https://win.example/now';
+    const listed = await createTrainer({ name: 'Dr. Listed Trainer' });
+    await createTraining(listed.id, { title: 'Listed Trainer Course', state: 'TX' });
+    const asks = [
+      {
+        to: 'words@example.com',
+        query: `search=${encodeURIComponent(spam)}&state=CA&format=Virtual&dateRange=next-3-months&ce=APA&lang=es&priceMax=900`,
+        shows: [
+          'State: California',
+          'Format: Virtual',
+          'Dates: Next 3 Months',
+          'CE approval: APA',
+          'Language: Spanish',
+          'Total cost up to $900',
+          SEARCH_WORDS_LABEL,
+        ],
+      },
+      { to: 'follows@example.com', query: `trainer=${listed.slug}`, shows: ['Trainer: Dr. Listed Trainer'] },
+      { to: 'slug@example.com', query: 'trainer=visit-win-example-for-cash', shows: [UNLISTED_TRAINER_LABEL] },
+    ];
+    for (const ask of asks) {
+      expect((await postAlert({ email: ask.to, query: ask.query, frequency: 'daily' }, '198.51.100.40')).status).toBe(
+        202,
+      );
+    }
+    for (const ask of asks) {
+      const { mail } = (await waitFor(async () => mailsTo(ask.to)[0], 20_000, 100))!;
+      const whole = `${mail.subject}\n${mail.text}\n${mail.html}`;
+      for (const typed of ['win.example', 'Claim your prize', 'prize', 'visit-win-example-for-cash', 'cash']) {
+        expect(whole, ask.to).not.toContain(typed);
+      }
+      for (const label of ask.shows) {
+        expect(mail.text, ask.to).toContain(label);
+        expect(mail.html, ask.to).toContain(label);
+      }
+    }
   });
 
   test('the confirmation page’s GET only shows the button; its POST confirms, once', async () => {
@@ -310,9 +350,43 @@ describe('email alerts with a real SMTP server', () => {
     expect(JSON.stringify(figures)).not.toContain('@');
   });
 
-  test('without SMTP_URL the confirmation is written to DATA_DIR/outbox', async () => {
+  test('a failure is stored and shown with no SMTP password, recipient address or link', async () => {
+    const relay = await startRefusingSmtp();
+    process.env.SMTP_URL = `smtp://mailer:pw-in-the-url@127.0.0.1:${relay.port}`;
+    try {
+      const mail = { to: 'private.person@example.net', subject: 'Refused', text: 'x', html: '<p>x</p>' };
+      const delivery = await deliver(mail, [10]);
+      expect(delivery.ok).toBe(false);
+      const stored = delivery.ok ? '' : delivery.error;
+      expect(stored).toContain('550');
+      expect(stored).toContain('***@example.net');
+      for (const secret of ['private.person', 'pw-in-the-url', 'hunter2', 'token=abc123', process.env.SMTP_URL]) {
+        expect(stored).not.toContain(secret);
+      }
+      // A row stored before errors were masked is masked as the dashboard shows it.
+      await mailLog.record({
+        kind: 'confirmation',
+        alertId: null,
+        status: 'failed',
+        attempts: 4,
+        error: `Invalid login to ${process.env.SMTP_URL} for private.person@example.net`,
+      });
+      const [shown] = (await alertFigures()).failures;
+      expect(shown!.error).not.toContain('pw-in-the-url');
+      expect(shown!.error).not.toContain('private.person');
+      expect(shown!.error).toContain('Invalid login to ***');
+    } finally {
+      process.env.SMTP_URL = smtp.url;
+      await relay.stop();
+    }
+  });
+
+  test('without SMTP_URL the confirmation is written to DATA_DIR/outbox, readable by its owner only', async () => {
     delete process.env.SMTP_URL;
     const outbox = path.join(server.dataDir, 'outbox');
+    // A folder left open by an earlier version is closed by the next mail.
+    fs.mkdirSync(outbox, { recursive: true, mode: 0o755 });
+    fs.chmodSync(outbox, 0o755);
     expect(await subscribe({ email: 'offline@example.com', query: '', frequency: 'weekly' }, '198.51.100.1')).toEqual({
       status: 'accepted',
     });
@@ -324,6 +398,8 @@ describe('email alerts with a real SMTP server', () => {
     const raw = fs.readFileSync(path.join(outbox, file as string), 'utf8');
     expect(raw).toContain('To: offline@example.com');
     expect(raw).toContain('Subject: Confirm your EMDR training alert');
+    expect(fs.statSync(outbox).mode & 0o777).toBe(0o700);
+    expect(fs.statSync(path.join(outbox, file as string)).mode & 0o777).toBe(0o600);
     process.env.SMTP_URL = smtp.url;
   });
 });

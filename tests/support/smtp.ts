@@ -44,3 +44,26 @@ export async function startSmtp() {
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }
+
+/**
+ * An SMTP server that takes any sign-in and refuses every recipient with an answer that names the
+ * recipient, a link with a token and another relay's credentials, as some servers' answers do.
+ */
+export async function startRefusingSmtp() {
+  const server = new SMTPServer({
+    authOptional: true,
+    allowInsecureAuth: true,
+    disabledCommands: ['STARTTLS'],
+    logger: false,
+    onAuth(_auth, _session, callback) {
+      callback(null, { user: 'anyone' });
+    },
+    onRcptTo(address, _session, callback) {
+      const answer = `<${address.address}> refused: see https://postmaster.example/why?token=abc123 (relay smtp://relay:hunter2@relay.example)`;
+      callback(Object.assign(new Error(answer), { responseCode: 550 }));
+    },
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.server.address() as AddressInfo;
+  return { port, stop: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+}
