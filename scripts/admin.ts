@@ -18,6 +18,8 @@ import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
 import { closeMail } from '../src/mail/transport';
 import { resetTwoFactor } from '../src/auth/twoFactor';
 import { addMember } from '../src/services/team';
+import { resetPassword } from '../src/services/memberPasswords';
+import { COMMAND_LINE } from '../src/services/securityLog';
 import { isRole, ROLES, ROLE_LABELS } from '../src/domain/roles';
 
 const USAGE =
@@ -97,7 +99,7 @@ async function main(): Promise<number> {
     console.error(`No admin with the email ${email}; use create.`);
     return 1;
   }
-  await admins.updatePassword(existing.id, await hashPassword(password));
+  await resetPassword(existing, await hashPassword(password), COMMAND_LINE);
   console.log(`Password reset for ${existing.email}; their other sessions were ended.`);
   return 0;
 }

@@ -1,5 +1,8 @@
 import * as admins from '../data/admins';
 import { DEFAULT_ADMIN_EMAIL, newCredentialsProblem } from '../domain/credentials';
+import { resetPassword } from '../services/memberPasswords';
+import { START_UP } from '../services/securityLog';
+import { addMember } from '../services/team';
 import { generatePassword, hashPassword, verifyPassword } from './passwords';
 
 export { DEFAULT_ADMIN_EMAIL };
@@ -22,17 +25,20 @@ export function adminEnvProblem(env: AdminEnv): string | null {
   return problem && `ADMIN_EMAIL / ADMIN_PASSWORD: ${problem}.`;
 }
 
-/** Creates the admin, or resets its password when it exists with another one (README.md, Admin bootstrap). */
+/**
+ * Creates the admin, or resets its password when it exists with another one (README.md, Admin
+ * bootstrap); either is in the security log as done by the start-up (issue 51, point 8).
+ */
 export async function ensureAdmin(email: string, password: string): Promise<'created' | 'reset' | 'unchanged'> {
   const existing = await admins.findByEmail(email);
   // A restart with the same ADMIN_PASSWORD must not end the admin's sessions.
   if (existing && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await admins.updatePassword(existing.id, passwordHash);
+    await resetPassword(existing, passwordHash, START_UP);
     return 'reset';
   }
-  await admins.insert(email, passwordHash);
+  await addMember(email, passwordHash, 'admin', START_UP);
   return 'created';
 }
 

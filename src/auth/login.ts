@@ -1,6 +1,7 @@
 import * as admins from '../data/admins';
 import type { Logger } from 'pino';
 import { log as rootLog } from '../log';
+import { UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
 import { recordSecurityEvent } from '../services/securityLog';
 import { hashPassword, verifyPassword } from './passwords';
 import { admit, pruneAttempts, succeeded } from './throttle';
@@ -34,7 +35,7 @@ export async function logIn(email: string, password: string, ip: string, log: Lo
       type: 'sign-in-failed',
       actor: { id: admin?.id ?? null, email },
       ip,
-      detail: { reason: admin ? 'wrong-password' : 'unknown-email' },
+      detail: { reason: admin ? 'wrong-password' : UNKNOWN_EMAIL_REASON },
     });
     return { ok: false, reason: 'invalid' };
   }

@@ -1,4 +1,5 @@
 import * as attempts from '../data/loginAttempts';
+import { recordThrottled } from './throttleLog';
 
 /**
  * Login back-off instead of lockout. Each account and each client address may fail a few times
@@ -24,7 +25,10 @@ export function backoffMs(failures: number, free: number): number {
 
 export type Admission = { allowed: true; keys: string[] } | { allowed: false; retryAfterSeconds: number };
 
-/** Reserves one attempt for this account and address (counted as a failure until `succeeded`), or says how long to wait. */
+/**
+ * Reserves one attempt for this account and address (counted as a failure until `succeeded`), or
+ * says how long to wait; a held-back attempt is in the security log (src/auth/throttleLog.ts).
+ */
 export async function admit(email: string, ip: string): Promise<Admission> {
   const address = attempts.addressKey(ip);
   const keys = (await attempts.isKnown(email, ip)) ? [address] : [attempts.accountKey(email), address];
@@ -33,8 +37,11 @@ export async function admit(email: string, ip: string): Promise<Admission> {
     (key, failures) => backoffMs(failures, key === address ? FREE_FAILURES_PER_ADDRESS : FREE_FAILURES_PER_ACCOUNT),
     FORGET_AFTER_MS,
   );
-  if (!charged.allowed)
-    return { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(charged.retryAfterMs / 1000)) };
+  if (!charged.allowed) {
+    const retryAfterSeconds = Math.max(1, Math.ceil(charged.retryAfterMs / 1000));
+    await recordThrottled(email, ip, retryAfterSeconds);
+    return { allowed: false, retryAfterSeconds };
+  }
   return { allowed: true, keys };
 }
 

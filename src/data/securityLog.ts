@@ -1,3 +1,4 @@
+import { getSql } from './db';
 import type { Tx } from './publishQueue';
 
 /**
@@ -26,4 +27,23 @@ export async function insert(tx: Tx, event: NewSecurityEvent): Promise<void> {
       ${event.type}, ${event.subjectEmail}, ${event.clientAddress},
       ${event.detail === null ? null : tx.json(event.detail)}
     )`;
+}
+
+/**
+ * Deletes security entries whose detail `reason` is `reason` and that are older than `olderThanMs`,
+ * a batch at a time so a long history never holds one long delete; how many went.
+ */
+export async function pruneByReason(reason: string, olderThanMs: number, batch = 5_000): Promise<number> {
+  const sql = await getSql();
+  let removed = 0;
+  for (;;) {
+    const result = await sql`
+      delete from change_history where id in (
+        select id from change_history
+        where entity_type = 'security' and detail->>'reason' = ${reason}
+          and changed_at < now() - ${olderThanMs}::float8 * interval '1 millisecond'
+        limit ${batch})`;
+    removed += result.count;
+    if (result.count < batch) return removed;
+  }
 }

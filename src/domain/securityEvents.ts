@@ -21,6 +21,10 @@ export const SECURITY_EVENT_TYPES = [
   'role-changed',
   'admin-removed',
   'ownership-transferred',
+  'password-reset',
+  'member-created',
+  'sign-out',
+  'sign-in-throttled',
 ] as const;
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -44,4 +48,19 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
   'role-changed': 'Role changed',
   'admin-removed': 'Member removed',
   'ownership-transferred': 'Ownership handed over',
+  'password-reset': 'Password reset',
+  'member-created': 'Member created',
+  'sign-out': 'Signed out',
+  'sign-in-throttled': 'Sign-in attempts held back',
 };
+
+/**
+ * The detail `reason` of an entry about an email no member has (a failed or held-back sign-in).
+ * Such entries are deleted after UNKNOWN_EMAIL_RETENTION_DAYS (docs/product.md, "Security log"):
+ * they name someone who is not a member, and after that long they no longer tell of an attack.
+ */
+export const UNKNOWN_EMAIL_REASON = 'unknown-email';
+export const UNKNOWN_EMAIL_RETENTION_DAYS = 90;
+
+/** Held-back attempts are logged at most once per account and once per client network in this time. */
+export const THROTTLED_ENTRY_EVERY_MS = 60 * 60 * 1000;

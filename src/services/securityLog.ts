@@ -2,7 +2,7 @@ import * as securityLog from '../data/securityLog';
 import { getSql } from '../data/db';
 import type { Tx } from '../data/publishQueue';
 import { truncateClientAddress } from '../domain/clientAddress';
-import type { SecurityEventType } from '../domain/securityEvents';
+import { UNKNOWN_EMAIL_REASON, UNKNOWN_EMAIL_RETENTION_DAYS, type SecurityEventType } from '../domain/securityEvents';
 import { log } from '../log';
 
 export interface SecurityEvent {
@@ -51,4 +51,13 @@ export async function recordSecurityEvent(event: SecurityEvent, tx?: Tx): Promis
       'could not write a security event',
     );
   }
+}
+
+/** Who did it when no member did: the admin CLI, or a start creating its admin or applying ADMIN_PASSWORD. */
+export const COMMAND_LINE = { id: null, email: 'command line' } as const;
+export const START_UP = { id: null, email: 'start-up' } as const;
+
+/** Entries about emails no member has go after 90 days (docs/product.md, "Security log"). */
+export async function pruneUnknownEmailEntries(): Promise<number> {
+  return securityLog.pruneByReason(UNKNOWN_EMAIL_REASON, UNKNOWN_EMAIL_RETENTION_DAYS * 24 * 60 * 60 * 1000);
 }

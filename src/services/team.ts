@@ -14,7 +14,7 @@ import {
   LAST_OWNER_MESSAGE,
   type InvitationInput,
 } from '../domain/team';
-import { recordSecurityEvent } from './securityLog';
+import { COMMAND_LINE, recordSecurityEvent, type SecurityEvent } from './securityLog';
 import { ExpiredError, InvalidInputError, NotFoundError, ServiceError, type Actor } from './errors';
 
 /**
@@ -253,28 +253,37 @@ export async function removeMember(actor: Actor, id: string, ip: string): Promis
   });
 }
 
-/** The command line, as it is named in the security log. */
-const COMMAND_LINE = { id: null, email: 'command line' } as const;
-
 /**
- * `npm run admin -- create --role R` (README.md): a new member with that role. Creating an owner
- * hands ownership over: the current owner, if any, becomes an admin in the same transaction, and
- * the hand-over is in the security log. The answer names the previous owner.
+ * `npm run admin -- create --role R` (README.md), or a start creating ADMIN_EMAIL's admin: a new
+ * member with that role, logged as 'member-created' (issue 51, point 8). Creating an owner hands
+ * ownership over: the current owner, if any, becomes an admin in the same transaction, and the
+ * hand-over is in the security log. The answer names the previous owner.
  */
 export async function addMember(
   email: string,
   passwordHash: string,
   role: Role,
+  by: SecurityEvent['actor'] = COMMAND_LINE,
 ): Promise<{ previousOwner: string | null }> {
   return transaction(async (tx) => {
     const previous = role === 'owner' ? await admins.demoteOwner(tx) : undefined;
     const member = await admins.insertMember(tx, email, passwordHash, role);
+    await recordSecurityEvent(
+      {
+        type: 'member-created',
+        actor: by,
+        ip: by.email,
+        subject: { id: member.id, email: member.email },
+        detail: { role },
+      },
+      tx,
+    );
     if (previous) {
       await recordSecurityEvent(
         {
           type: 'ownership-transferred',
-          actor: COMMAND_LINE,
-          ip: COMMAND_LINE.email,
+          actor: by,
+          ip: by.email,
           subject: { id: member.id, email: member.email },
           detail: { from: previous.email, previousRole: null },
         },

@@ -7,6 +7,8 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { validTrainer } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 import { createCredential } from '../support/softAuthenticator';
+import { runAdminCli } from '../support/adminCli';
+import { pruneUnknownEmailEntries } from '../../src/services/securityLog';
 
 /** Security events in the change history: listed, filtered and exported, without a secret (docs/product.md). */
 const base = () => process.env.TEST_BASE_URL!;
@@ -279,6 +281,7 @@ describe('the team’s security events', () => {
       ['sign-in', MEMBER, null, '2001:db8:1234::/48'],
       ['totp-enabled', MEMBER, null, '2001:db8:1234::/48'],
       ['passkey-added', MEMBER, null, '2001:db8:1234::/48'],
+      ['sign-out', MEMBER, null, '2001:db8:1234::/48'],
       ['recovery-code-used', MEMBER, null, '2001:db8:1234::/48'],
       ['sign-in', MEMBER, null, '2001:db8:1234::/48'],
       ['role-changed', OWNER, MEMBER, '203.0.113.0/24'],
@@ -298,5 +301,103 @@ describe('the team’s security events', () => {
       expect(JSON.stringify(entries)).not.toContain(secretText);
       expect(csv).not.toContain(secretText);
     }
+  });
+});
+
+describe('what the security log also records (issue 51)', () => {
+  const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+
+  test('a member created and a password reset with the command line are logged as its doing', async () => {
+    const email = `cli-${unique()}@security-log.example`;
+    const created = await runAdminCli([
+      'create',
+      '--email',
+      email,
+      '--password',
+      'a long cli passphrase',
+      '--role',
+      'editor',
+    ]);
+    expect(created.code, created.output).toBe(0);
+    const reset = await runAdminCli(['reset-password', '--email', email, '--password', 'another long passphrase']);
+    expect(reset.code, reset.output).toBe(0);
+
+    const entries = (await security()).filter((e) => e.subject?.email === email).reverse();
+    expect(entries.map((e) => [e.type, e.adminEmail, e.clientAddress])).toEqual([
+      ['member-created', 'command line', 'command line'],
+      ['password-reset', 'command line', 'command line'],
+    ]);
+    expect(entries[0].detail).toEqual({ role: 'editor' });
+    const csv = await (
+      await fetch(`${base()}/api/admin/changes.csv?kind=security`, { headers: { cookie: owner.cookie } })
+    ).text();
+    expect(csv).not.toContain('a long cli passphrase');
+    expect(csv).not.toContain('another long passphrase');
+    const sql = await getSql();
+    await sql`delete from admin_users where email = ${email}`;
+  });
+
+  test('a sign-out is logged with the member and the network it came from', async () => {
+    const b = browser('198.51.100.150');
+    await b('POST', '/api/admin/login', { email: process.env.ADMIN_EMAIL, password: process.env.ADMIN_PASSWORD });
+    expect((await b('POST', '/api/admin/logout')).status).toBe(200);
+    const [newest] = await security();
+    expect(newest).toMatchObject({
+      type: 'sign-out',
+      adminEmail: process.env.ADMIN_EMAIL,
+      clientAddress: '198.51.100.0/24',
+    });
+  });
+
+  test('held-back sign-ins are logged once per account and once per network an hour, not once per request', async () => {
+    const unknown = `nobody-${unique()}@example.org`;
+    const statuses: number[] = [];
+    for (let i = 0; i < 8; i++) statuses.push((await signIn(unknown, 'Wrong-Password-1!', '198.51.100.61')).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // The same account from another network: held back again, not logged again.
+    expect((await signIn(unknown, 'Wrong-Password-1!', '203.0.113.61')).status).toBe(429);
+    // The first network sprays other emails until its own back-off holds it: no entry per email.
+    const sprayed: number[] = [];
+    for (let i = 0; i < 6; i++) {
+      sprayed.push((await signIn(`spray-${i}-${unique()}@example.org`, 'Wrong-Password-1!', '198.51.100.61')).status);
+    }
+    expect(sprayed).toEqual([401, 401, 401, 401, 401, 429]);
+
+    const held = (await security('&type=sign-in-throttled')).filter((e) => e.type === 'sign-in-throttled');
+    expect(held).toHaveLength(1);
+    expect(held[0]).toMatchObject({
+      adminEmail: unknown,
+      clientAddress: '198.51.100.0/24',
+      detail: { method: 'password', reason: 'unknown-email', retryAfterSeconds: expect.any(Number) },
+    });
+
+    // A member held back from a network of its own gets an entry of its own, naming the member.
+    const email = `held-${unique()}@security-log.example`;
+    const member = await admins.insert(email, await hashPassword('the right passphrase'), 'editor');
+    for (let i = 0; i < 6; i++) await signIn(email, 'Wrong-Password-1!', '192.0.2.61');
+    const mine = (await security(`&type=sign-in-throttled&actor=${encodeURIComponent(email)}`)).filter(
+      (e) => e.type === 'sign-in-throttled',
+    );
+    expect(mine).toHaveLength(1);
+    expect(mine[0].detail).toEqual({ method: 'password', retryAfterSeconds: expect.any(Number) });
+    const sql = await getSql();
+    await sql`delete from admin_users where id = ${member.id}`;
+  });
+
+  test('entries about unknown emails are deleted after 90 days; a member’s entries stay', async () => {
+    const sql = await getSql();
+    const old = (email: string, action: string, reason: string, days: number) => sql`
+      insert into change_history (changed_at, admin_email, entity_type, action, client_address, detail)
+      values (now() - ${days}::int * interval '1 day', ${email}, 'security', ${action}, '192.0.2.0/24',
+              ${sql.json({ reason })})`;
+    await old('gone@example.org', 'sign-in-failed', 'unknown-email', 91);
+    await old('gone-too@example.org', 'sign-in-throttled', 'unknown-email', 120);
+    await old('kept@example.org', 'sign-in-failed', 'unknown-email', 89);
+    await old(process.env.ADMIN_EMAIL!, 'sign-in-failed', 'wrong-password', 400);
+
+    expect(await pruneUnknownEmailEntries()).toBe(2);
+    const left = await sql<{ adminEmail: string }[]>`
+      select admin_email from change_history where entity_type = 'security' and client_address = '192.0.2.0/24'`;
+    expect(left.map((row) => row.adminEmail).sort()).toEqual([process.env.ADMIN_EMAIL, 'kept@example.org'].sort());
   });
 });
