@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EnvError, serverEnv } from './env';
+import { EnvError, secretsEnv, serverEnv } from './env';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -29,10 +29,22 @@ describe('the environment, read through one schema', () => {
     ['DATABASE_URL', 'mysql://x', 'DATABASE_URL must be a postgres:// address'],
     ['SMTP_URL', 'mail.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
     ['SITE_TIME_ZONE', 'Mars/Olympus_Mons', 'SITE_TIME_ZONE must be an IANA time zone'],
+    ['SECRETS_KEY', 'too-short', 'SECRETS_KEY must be at least 32 random bytes'],
   ])('%s=%s is refused with a sentence naming the variable', (key, value, message) => {
     process.env[key] = value;
     expect(() => serverEnv()).toThrow(EnvError);
     expect(() => serverEnv()).toThrow(message);
+  });
+
+  test('SECRETS_KEY is taken as 64 hex digits or base64 of 32 bytes; unset, the key file is in DATA_DIR', () => {
+    const bytes = Buffer.from('0123456789abcdef0123456789abcdef');
+    for (const written of [bytes.toString('hex'), bytes.toString('base64'), bytes.toString('base64url')]) {
+      process.env.SECRETS_KEY = written;
+      expect(secretsEnv().key?.equals(bytes)).toBe(true);
+    }
+    delete process.env.SECRETS_KEY;
+    process.env.DATA_DIR = '/srv/emdr';
+    expect(secretsEnv()).toMatchObject({ key: null, keyFile: '/srv/emdr/secrets.key' });
   });
 
   test('a start with a bad setting says what to change in one line and touches nothing', () => {

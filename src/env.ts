@@ -41,6 +41,7 @@ const KEYS = [
   'SMTP_URL',
   'MAIL_FROM',
   'SITE_TIME_ZONE',
+  'SECRETS_KEY',
 ] as const;
 
 const text = z.string().trim().optional();
@@ -54,6 +55,18 @@ function isTimeZone(zone: string): boolean {
   }
 }
 const withoutTrailingSlash = (value: string) => value.replace(/\/+$/, '');
+
+/**
+ * A secrets key as written in SECRETS_KEY or DATA_DIR/secrets.key: 64 hex digits, or base64 /
+ * base64url (`openssl rand -base64 32`), of at least 32 bytes. Null when it is neither.
+ */
+export function decodeSecretsKey(text: string): Buffer | null {
+  const value = text.trim();
+  if (/^[0-9a-f]{64,}$/i.test(value) && value.length % 2 === 0) return Buffer.from(value, 'hex');
+  if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value)) return null;
+  const bytes = Buffer.from(value.replace(/-/g, '+').replace(/_/g, '/'), 'base64');
+  return bytes.length >= 32 ? bytes : null;
+}
 
 function wholeNumber(name: string, max: number, example: string) {
   return text.refine((v) => !v || (/^\d+$/.test(v) && Number(v) <= max), {
@@ -108,6 +121,10 @@ const EnvSchema = z.object({
   MAIL_FROM: text,
   SITE_TIME_ZONE: text.refine((v) => !v || isTimeZone(v), {
     error: 'SITE_TIME_ZONE must be an IANA time zone, e.g. SITE_TIME_ZONE=America/New_York',
+  }),
+  SECRETS_KEY: text.refine((v) => !v || decodeSecretsKey(v) !== null, {
+    error:
+      'SECRETS_KEY must be at least 32 random bytes as 64 hex digits or base64, e.g. the output of `openssl rand -base64 32`',
   }),
 });
 type RawEnv = z.output<typeof EnvSchema>;
@@ -198,6 +215,21 @@ export function mailEnv() {
     from: env.MAIL_FROM || `EMDR Training <alerts@${new URL(siteUrl).hostname}>`,
     outboxDir: path.join(dataDir, 'outbox'),
     siteTimeZone: env.SITE_TIME_ZONE || 'America/New_York',
+  };
+}
+
+/**
+ * The key that seals two-factor secrets at rest (README.md, "Secrets at rest";
+ * docs/decisions/0019-secrets-at-rest.md): SECRETS_KEY, which every instance on one database must
+ * share, or else a key file made in DATA_DIR on first use (one instance, or several on one DATA_DIR).
+ */
+export function secretsEnv() {
+  const env = rawEnv();
+  const { dataDir, databaseUrl } = serverEnv();
+  return {
+    key: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : null,
+    keyFile: path.join(dataDir, 'secrets.key'),
+    externalDatabase: Boolean(databaseUrl),
   };
 }
 

@@ -14,6 +14,8 @@ import { redact } from '../redact';
 import { connectProblem } from '../data/connectProblem';
 import { closeDb, getSql } from '../data/db';
 import { migrate } from '../data/migrate';
+import { SecretsKeyError } from '../data/secretsKey';
+import { sealSecrets } from './sealSecrets';
 import { seedDemoOnce } from '../data/seed';
 import { preloadZipTable } from '../data/zipTable';
 import { adminEnvProblem, bootstrapAdmin } from '../auth/bootstrap';
@@ -93,6 +95,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     const sql = await getSql();
     const applied = await migrate(sql);
     if (applied.length > 0) log(`Database migrated: ${applied.join(', ')}`);
+    await sealSecrets(env, log);
 
     const brandNew = applied.includes('00001_init.sql');
     const seed = env.seedDemo !== undefined ? env.seedDemo === '1' : brandNew && !env.databaseUrl;
@@ -161,6 +164,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     // A database we cannot use is one sentence with what to check; anything else is a bug to report.
     const problem = connectProblem(error, env.databaseUrl);
     if (problem) await fail(problem);
+    if (error instanceof SecretsKeyError) await fail(`Cannot start: ${error.message}`);
     await fail('Start-up failed:', error);
   }
 

@@ -1,10 +1,16 @@
 import { getSql } from './db';
 import type { Tx } from './publishQueue';
+import { insertCodes, storedCodes, useCode } from './recoveryCodeRows';
+import { isSealed, open, seal } from './secretBox';
+import { keysForSealing, secretKeys } from './secretsKey';
+import { log } from '../log';
 
 /**
  * Two-factor sign-in rows (db/migrations/00026_two_factor.sql): an admin's TOTP secret and state,
- * hashed recovery codes, pending sign-ins between password and second factor, and the site-wide
- * requirement. Only hashes of codes and pending-step secrets are stored.
+ * recovery codes, pending sign-ins between password and second factor, and the site-wide
+ * requirement. Only hashes of pending-step secrets are stored; the TOTP secret is sealed with
+ * AES-256-GCM and each recovery code kept as a salted HMAC, with a key that is not in the database
+ * (src/data/secretBox.ts, issue 51): callers give and get the plain secret and the codes' SHA-256.
  */
 export interface TotpState {
   secret: string | null;
@@ -18,17 +24,34 @@ export async function totpState(adminId: string): Promise<TotpState | undefined>
     select totp_secret, totp_enabled_at, totp_last_step from admin_users where id = ${adminId}`;
   if (!row) return undefined;
   return {
-    secret: row.totpSecret,
+    secret: row.totpSecret === null ? null : await openSecret(adminId, row.totpSecret),
     enabledAt: row.totpEnabledAt,
     lastStep: row.totpLastStep === null ? null : Number(row.totpLastStep),
   };
 }
 
+const secretContext = (adminId: string) => `totp:${adminId}`;
+
+/** The plain secret; one from before sealing (until the start seals it) is read as it is. */
+async function openSecret(adminId: string, stored: string): Promise<string | null> {
+  if (!isSealed(stored)) return stored;
+  const secret = open((await secretKeys()).totp, stored, secretContext(adminId));
+  // The start refuses a key that is not the database's: this is a row altered or copied from another member.
+  if (secret === null) log.error({ event: 'totp-secret-unreadable', adminId }, 'a stored TOTP secret does not open');
+  return secret;
+}
+
+/** The value stored for a member's TOTP secret (also used to seal rows from before, secretsAtRest.ts). */
+export async function sealedSecret(adminId: string, secret: string): Promise<string> {
+  return seal((await keysForSealing()).totp, secret, secretContext(adminId));
+}
+
 /** A new secret awaiting its first code; refused (false) while TOTP is on, so an active secret is never replaced. */
 export async function setPendingSecret(adminId: string, secret: string): Promise<boolean> {
   const sql = await getSql();
+  const sealed = await sealedSecret(adminId, secret);
   const result = await sql`
-    update admin_users set totp_secret = ${secret}, totp_last_step = null
+    update admin_users set totp_secret = ${sealed}, totp_last_step = null
     where id = ${adminId} and totp_enabled_at is null`;
   return result.count === 1;
 }
@@ -48,6 +71,7 @@ export async function claimStep(adminId: string, step: number): Promise<boolean>
 /** Turns TOTP on with a fresh set of recovery codes (replacing any earlier ones), in one transaction. */
 export async function enableTotp(adminId: string, step: number, codeHashes: Buffer[]): Promise<boolean> {
   const sql = await getSql();
+  const codes = await storedCodes(codeHashes);
   return sql.begin(async (tx) => {
     const result = await tx`
       update admin_users set totp_enabled_at = now(), totp_last_step = ${step}
@@ -55,9 +79,7 @@ export async function enableTotp(adminId: string, step: number, codeHashes: Buff
         and (totp_last_step is null or totp_last_step < ${step})`;
     if (result.count !== 1) return false;
     await tx`delete from admin_recovery_codes where admin_id = ${adminId}`;
-    for (const hash of codeHashes) {
-      await tx`insert into admin_recovery_codes (admin_id, code_hash) values (${adminId}, ${hash})`;
-    }
+    await insertCodes(tx, adminId, codes);
     return true;
   });
 }
@@ -73,21 +95,16 @@ export async function disableTotp(adminId: string): Promise<void> {
 
 export async function replaceRecoveryCodes(adminId: string, codeHashes: Buffer[]): Promise<void> {
   const sql = await getSql();
+  const codes = await storedCodes(codeHashes);
   await sql.begin(async (tx) => {
     await tx`delete from admin_recovery_codes where admin_id = ${adminId}`;
-    for (const hash of codeHashes) {
-      await tx`insert into admin_recovery_codes (admin_id, code_hash) values (${adminId}, ${hash})`;
-    }
+    await insertCodes(tx, adminId, codes);
   });
 }
 
-/** Marks an unused code with this hash as used; false when there is none (wrong or already used). */
+/** Marks the unused code with this SHA-256 as used; false when there is none (wrong or already used). */
 export async function useRecoveryCode(adminId: string, codeHash: Buffer): Promise<boolean> {
-  const sql = await getSql();
-  const result = await sql`
-    update admin_recovery_codes set used_at = now()
-    where admin_id = ${adminId} and code_hash = ${codeHash} and used_at is null`;
-  return result.count >= 1;
+  return useCode(adminId, codeHash);
 }
 
 export async function unusedRecoveryCodes(adminId: string): Promise<number> {

@@ -1,5 +1,7 @@
 import { runAdminCli } from '../support/adminCli';
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
 import * as admins from '../../src/data/admins';
@@ -7,6 +9,9 @@ import { getSql } from '../../src/data/db';
 import { hashPassword } from '../../src/auth/passwords';
 import { FREE_FAILURES_PER_ACCOUNT } from '../../src/auth/throttle';
 import { resetDatabase } from '../support/reset';
+import { normalizeRecoveryCode } from '../../src/auth/recoveryCodes';
+import { sealStoredSecrets } from '../../src/data/secretsAtRest';
+import { SecretsKeyError } from '../../src/data/secretsKey';
 
 /**
  * Two-factor sign-in through the real server (docs/product.md, "Two-factor sign-in"): TOTP
@@ -386,5 +391,99 @@ describe('npm run admin -- reset-2fa', () => {
     const unknown = await resetTwoFactor('nobody@example.com');
     expect(unknown.code).toBe(2);
     expect(unknown.output).toContain('No admin with the email nobody@example.com');
+  });
+});
+
+describe('two-factor secrets at rest (issue 51)', () => {
+  const sha256 = (code: string) => createHash('sha256').update(normalizeRecoveryCode(code)).digest();
+
+  async function storedRows(adminId: string) {
+    const sql = await getSql();
+    const [user] = await sql<{ totpSecret: string }[]>`select totp_secret from admin_users where id = ${adminId}`;
+    const codes = await sql<{ codeHash: Buffer; codeSalt: Buffer | null }[]>`
+      select code_hash, code_salt from admin_recovery_codes where admin_id = ${adminId}`;
+    return { secret: user!.totpSecret, codes };
+  }
+
+  test('the stored TOTP secret is not the base32 secret, no stored code is sha256(code), and both still sign in', async () => {
+    const member = await enrolledMember();
+    const stored = await storedRows(member.id);
+    expect(stored.secret).not.toBe(member.secret);
+    expect(stored.secret).not.toContain(member.secret);
+    expect(stored.secret).toMatch(/^gcm1:/);
+    expect(stored.codes).toHaveLength(10);
+    const hashes = member.recoveryCodes.map(sha256);
+    for (const row of stored.codes) {
+      expect(row.codeSalt).not.toBeNull();
+      expect(hashes.some((hash) => hash.equals(Buffer.from(row.codeHash)))).toBe(false);
+    }
+    // The salt makes each row a search of its own: no two rows share a salt.
+    expect(new Set(stored.codes.map((row) => Buffer.from(row.codeSalt!).toString('hex'))).size).toBe(10);
+
+    const withApp = browser();
+    await signIn(withApp, member.email);
+    const code = await nextCode(member.secret);
+    expect((await call(withApp, 'POST', '/api/admin/login/second-factor', { code })).status).toBe(200);
+    const withCode = browser();
+    await signIn(withCode, member.email);
+    const recovery = await call(withCode, 'POST', '/api/admin/login/second-factor', { code: member.recoveryCodes[3] });
+    expect(recovery.status).toBe(200);
+  });
+
+  test('a secret and codes stored plainly by an earlier version sign in, and the start-up sealing keeps them working', async () => {
+    const member = await newMember();
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const codes = ['abcde-fghij', 'kmnpq-rstuv', 'wxyz2-34567'];
+    const sql = await getSql();
+    await sql`update admin_users set totp_secret = ${secret}, totp_enabled_at = now() where id = ${member.id}`;
+    for (const code of codes) {
+      await sql`insert into admin_recovery_codes (admin_id, code_hash) values (${member.id}, ${sha256(code)})`;
+    }
+    const before = browser();
+    await signIn(before, member.email);
+    expect((await call(before, 'POST', '/api/admin/login/second-factor', { code: codes[0] })).status).toBe(200);
+
+    const sealed = await sealStoredSecrets();
+    expect(sealed.totpSecrets).toBeGreaterThanOrEqual(1);
+    expect(sealed.recoveryCodes).toBeGreaterThanOrEqual(3);
+    const stored = await storedRows(member.id);
+    expect(stored.secret).toMatch(/^gcm1:/);
+    expect(stored.secret).not.toContain(secret);
+    for (const row of stored.codes) {
+      expect(codes.some((code) => sha256(code).equals(Buffer.from(row.codeHash)))).toBe(false);
+    }
+    // Sealing twice changes nothing.
+    expect(await sealStoredSecrets()).toEqual({ totpSecrets: 0, recoveryCodes: 0 });
+
+    const withCode = browser();
+    await signIn(withCode, member.email);
+    expect((await call(withCode, 'POST', '/api/admin/login/second-factor', { code: codes[1] })).status).toBe(200);
+    // The code used before sealing stays used.
+    const again = browser();
+    await signIn(again, member.email);
+    expect((await call(again, 'POST', '/api/admin/login/second-factor', { code: codes[0] })).status).toBe(401);
+    const withApp = browser();
+    await signIn(withApp, member.email);
+    const code = await nextCode(secret);
+    expect((await call(withApp, 'POST', '/api/admin/login/second-factor', { code })).status).toBe(200);
+  });
+
+  test('the key lives in DATA_DIR/secrets.key, readable by its owner only, and another key is refused', async () => {
+    await enrolledMember();
+    const keyFile = path.join(process.env.DATA_DIR!, 'secrets.key');
+    expect(fs.statSync(keyFile).mode & 0o777).toBe(0o600);
+    const key = fs.readFileSync(keyFile, 'utf8').trim();
+    const stored = await getSql().then((sql) => sql<{ value: string }[]>`select value from app_meta`);
+    expect(JSON.stringify(stored)).not.toContain(key);
+
+    process.env.SECRETS_KEY = randomBytes(32).toString('base64');
+    try {
+      await expect(sealStoredSecrets()).rejects.toThrow(SecretsKeyError);
+      await expect(sealStoredSecrets()).rejects.toThrow(/give every instance the same SECRETS_KEY/);
+    } finally {
+      delete process.env.SECRETS_KEY;
+    }
+    // The refused key changed nothing: the file's key still seals and opens.
+    expect(await sealStoredSecrets()).toEqual({ totpSecrets: 0, recoveryCodes: 0 });
   });
 });

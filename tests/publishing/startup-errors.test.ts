@@ -1,4 +1,8 @@
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import postgres from 'postgres';
+import { migrate } from '../../src/data/migrate';
+import { deriveKeys, seal } from '../../src/data/secretBox';
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -110,4 +114,31 @@ describe('a database it cannot use is one sentence with what to check, and no se
     expect(output).not.toContain(PASSWORD);
     expect(output).not.toContain(token);
   });
+});
+
+describe('a secrets key that is not the database’s stops the start (issue 51)', () => {
+  test('one sentence saying that every instance needs the same SECRETS_KEY, and neither key printed', async () => {
+    const url = cluster.url('postgres', PASSWORD, 'sealed_secrets');
+    const admin = postgres(cluster.url('postgres', PASSWORD, 'postgres'), { max: 1, onnotice: () => {} });
+    await admin.unsafe('create database sealed_secrets');
+    await admin.end();
+    // What another instance, with its own key, left in the database: a sealed TOTP secret.
+    const theirs = randomBytes(32);
+    const keys = deriveKeys(theirs);
+    const db = postgres(url, { max: 1, onnotice: () => {} });
+    await migrate(db);
+    const [member] = await db<{ id: string }[]>`
+      insert into admin_users (email, password_hash, role) values ('sealed@example.org', 'x', 'owner') returning id`;
+    await db`update admin_users set totp_secret = ${seal(keys.totp, 'JBSWY3DPEHPK3PXP', `totp:${member!.id}`)}, totp_enabled_at = now()`;
+    await db`insert into app_meta (key, value) values ('secrets-key-check', ${keys.check})`;
+    await db.end();
+
+    const ours = randomBytes(32).toString('base64');
+    const { code, output } = await start(url, { SECRETS_KEY: ours });
+    expect(code).toBe(1);
+    const sentence = expectOneSentence(output, PASSWORD);
+    expect(sentence).toMatch(/^Cannot start: .*secrets key.*give every instance the same SECRETS_KEY/);
+    expect(sentence).not.toContain(ours);
+    expect(sentence).not.toContain(theirs.toString('base64'));
+  }, 120_000);
 });
