@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { describe, expect, test } from 'vitest';
-import { codeDigest, deriveKeys, isSealed, open, seal } from './secretBox';
+import { codeDigest, deriveKeys, isSealed, open, openTotpSecret, seal, sealTotpSecret } from './secretBox';
 
 describe('secrets at rest', () => {
   const keys = deriveKeys(randomBytes(32));
@@ -12,6 +12,12 @@ describe('secrets at rest', () => {
     expect(sealed).not.toContain(secret);
     expect(sealed).not.toBe(seal(keys.totp, secret, 'totp:member-1'));
     expect(open(keys.totp, sealed, 'totp:member-1')).toBe(secret);
+  });
+
+  test("a member's sealed secret opens for that member only", () => {
+    const sealed = sealTotpSecret(keys, 'member-1', secret);
+    expect(openTotpSecret(keys, 'member-1', sealed)).toBe(secret);
+    expect(openTotpSecret(keys, 'member-2', sealed)).toBeNull();
   });
 
   test('it does not open for another member, with another key, or once altered', () => {

@@ -61,6 +61,13 @@ export function open(key: Buffer, sealed: string, context: string): string | nul
   }
 }
 
+/** A member's TOTP secret as stored: sealed for that member's row only. */
+export const sealTotpSecret = (keys: SecretKeys, adminId: string, secret: string) =>
+  seal(keys.totp, secret, `totp:${adminId}`);
+
+export const openTotpSecret = (keys: SecretKeys, adminId: string, stored: string) =>
+  open(keys.totp, stored, `totp:${adminId}`);
+
 /** What is stored for a recovery code: HMAC-SHA-256(codes key, salt | SHA-256 of the code). */
 export function codeDigest(key: Buffer, salt: Buffer, codeSha256: Buffer): Buffer {
   return createHmac('sha256', key).update(salt).update(codeSha256).digest();

@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { getSql } from './db';
-import { CODE_SALT_BYTES, codeDigest, SEALED_PREFIX } from './secretBox';
+import { CODE_SALT_BYTES, codeDigest, SEALED_PREFIX, sealTotpSecret } from './secretBox';
 import { keysForSealing } from './secretsKey';
-import { sealedSecret } from './twoFactor';
 
 /**
  * Run at every start, after the migrations (db/migrations/00030_secrets_at_rest.sql): loads the
@@ -19,7 +18,7 @@ export async function sealStoredSecrets(): Promise<{ totpSecrets: number; recove
   const plain = await sql<{ id: string; totpSecret: string }[]>`
     select id, totp_secret from admin_users where totp_secret is not null and totp_secret not like ${`${SEALED_PREFIX}%`}`;
   for (const row of plain) {
-    const sealed = await sealedSecret(row.id, row.totpSecret);
+    const sealed = sealTotpSecret(keys, row.id, row.totpSecret);
     const result = await sql`
       update admin_users set totp_secret = ${sealed} where id = ${row.id} and totp_secret = ${row.totpSecret}`;
     totpSecrets += result.count;

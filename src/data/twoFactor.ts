@@ -1,7 +1,7 @@
 import { getSql } from './db';
 import type { Tx } from './publishQueue';
 import { insertCodes, storedCodes, useCode } from './recoveryCodeRows';
-import { isSealed, open, seal } from './secretBox';
+import { isSealed, openTotpSecret, sealTotpSecret } from './secretBox';
 import { keysForSealing, secretKeys } from './secretsKey';
 import { log } from '../log';
 
@@ -30,26 +30,19 @@ export async function totpState(adminId: string): Promise<TotpState | undefined>
   };
 }
 
-const secretContext = (adminId: string) => `totp:${adminId}`;
-
 /** The plain secret; one from before sealing (until the start seals it) is read as it is. */
 async function openSecret(adminId: string, stored: string): Promise<string | null> {
   if (!isSealed(stored)) return stored;
-  const secret = open((await secretKeys()).totp, stored, secretContext(adminId));
+  const secret = openTotpSecret(await secretKeys(), adminId, stored);
   // The start refuses a key that is not the database's: this is a row altered or copied from another member.
   if (secret === null) log.error({ event: 'totp-secret-unreadable', adminId }, 'a stored TOTP secret does not open');
   return secret;
 }
 
-/** The value stored for a member's TOTP secret (also used to seal rows from before, secretsAtRest.ts). */
-export async function sealedSecret(adminId: string, secret: string): Promise<string> {
-  return seal((await keysForSealing()).totp, secret, secretContext(adminId));
-}
-
 /** A new secret awaiting its first code; refused (false) while TOTP is on, so an active secret is never replaced. */
 export async function setPendingSecret(adminId: string, secret: string): Promise<boolean> {
   const sql = await getSql();
-  const sealed = await sealedSecret(adminId, secret);
+  const sealed = sealTotpSecret(await keysForSealing(), adminId, secret);
   const result = await sql`
     update admin_users set totp_secret = ${sealed}, totp_last_step = null
     where id = ${adminId} and totp_enabled_at is null`;

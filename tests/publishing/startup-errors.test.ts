@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
 import { migrate } from '../../src/data/migrate';
-import { deriveKeys, seal } from '../../src/data/secretBox';
+import { deriveKeys, sealTotpSecret } from '../../src/data/secretBox';
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -129,7 +129,7 @@ describe('a secrets key that is not the database’s stops the start (issue 51)'
     await migrate(db);
     const [member] = await db<{ id: string }[]>`
       insert into admin_users (email, password_hash, role) values ('sealed@example.org', 'x', 'owner') returning id`;
-    await db`update admin_users set totp_secret = ${seal(keys.totp, 'JBSWY3DPEHPK3PXP', `totp:${member!.id}`)}, totp_enabled_at = now()`;
+    await db`update admin_users set totp_secret = ${sealTotpSecret(keys, member!.id, 'JBSWY3DPEHPK3PXP')}, totp_enabled_at = now()`;
     await db`insert into app_meta (key, value) values ('secrets-key-check', ${keys.check})`;
     await db.end();
 
