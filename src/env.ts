@@ -41,6 +41,7 @@ const KEYS = [
   'SMTP_URL',
   'MAIL_FROM',
   'SITE_TIME_ZONE',
+  'ANALYTICS_SECRET',
 ] as const;
 
 const text = z.string().trim().optional();
@@ -109,6 +110,12 @@ const EnvSchema = z.object({
   SITE_TIME_ZONE: text.refine((v) => !v || isTimeZone(v), {
     error: 'SITE_TIME_ZONE must be an IANA time zone, e.g. SITE_TIME_ZONE=America/New_York',
   }),
+  ANALYTICS_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, {
+      error: 'ANALYTICS_SECRET must be at least 32 characters, e.g. ANALYTICS_SECRET=$(openssl rand -base64 32)',
+    }),
 });
 type RawEnv = z.output<typeof EnvSchema>;
 
@@ -150,6 +157,11 @@ export function serverEnv() {
     secureCookie: env.SESSION_SECURE_COOKIE ? env.SESSION_SECURE_COOKIE === '1' : !localSite,
     /** Static files from a process of their own in front of this one (docs/decisions/0017-static-front.md). */
     staticFront: env.STATIC_FRONT !== '0',
+    /**
+     * What every instance derives the day's key of the listing counts' hashes from; unset, each
+     * process keeps a random key of its own (docs/decisions/0019-listing-analytics.md).
+     */
+    analyticsSecret: env.ANALYTICS_SECRET || '',
   };
 }
 

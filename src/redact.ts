@@ -1,7 +1,7 @@
 /**
- * Secrets never leave the process in words: the DATABASE_URL password, the S3 secret
- * key and the deploy-hook URL's token are replaced by `***` in every log line, start-up message,
- * publish record and status answer. Each place that writes text out passes it through `redact`.
+ * Secrets never leave the process in words: the DATABASE_URL password, the S3 secret key, the
+ * analytics secret and the deploy-hook URL's token are replaced by `***` in every log line, start-up
+ * message, publish record and status answer. Each place that writes text out passes it through `redact`.
  */
 const MASK = '***';
 // A password in any URL's user info: scheme://user:password@host.
@@ -32,6 +32,7 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
     }
   }
   add(env.S3_SECRET_ACCESS_KEY);
+  add(env.ANALYTICS_SECRET);
   if (env.BUILD_HOOK_URL) {
     // The whole URL is the credential: its path after the host and its query hold the token.
     add(env.BUILD_HOOK_URL);
@@ -49,7 +50,7 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
 let cached: { source: string; secrets: string[] } | undefined;
 
 function currentSecrets(): string[] {
-  const source = `${process.env.DATABASE_URL}\n${process.env.S3_SECRET_ACCESS_KEY}\n${process.env.BUILD_HOOK_URL}`;
+  const source = `${process.env.DATABASE_URL}\n${process.env.S3_SECRET_ACCESS_KEY}\n${process.env.BUILD_HOOK_URL}\n${process.env.ANALYTICS_SECRET}`;
   if (cached?.source !== source) cached = { source, secrets: secretValues() };
   return cached.secrets;
 }

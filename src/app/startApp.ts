@@ -26,6 +26,7 @@ import { siteHeadersFromSettings } from '../server/securityHeaders';
 import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
 import { closeMail } from '../mail/transport';
+import { flushListingEvents, startListingEventsPrune } from '../services/listingEvents';
 import { adminChangeLine, startBanner } from './startBanner';
 
 export interface StartOptions {
@@ -84,6 +85,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let publishing: Publishing | undefined;
   let stopSweeper = () => {};
   let stopDigests = () => {};
+  let stopEventsPrune = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
   let front: StaticFront | undefined;
@@ -139,6 +141,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishing.siteId, address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
     stopDigests = startDigestScheduler(log);
+    stopEventsPrune = startListingEventsPrune();
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
     await preloadZipTable();
@@ -170,8 +173,11 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     force.unref();
     stopSweeper();
     stopDigests();
+    stopEventsPrune();
     await front?.close();
     await host?.close();
+    // The listing counts this process kept since its last write (services/listingEvents.ts).
+    await flushListingEvents();
     await publishing?.stop();
     await stopHeartbeat();
     closeMail();
