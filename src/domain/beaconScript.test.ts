@@ -36,7 +36,8 @@ function load({ training, widget = [], privacy = {} }: Page) {
       },
     },
     document: {
-      querySelector: () => (training ? new FakeElement({ beaconTraining: training }) : null),
+      querySelector: (selector: string) =>
+        training && selector === 'meta[name="emdr-training"]' ? { content: training } : null,
       querySelectorAll: () => widget.map((id) => new FakeElement({ beaconWidget: id })),
     },
     addEventListener: (type: string, listener: (event: object) => void) => (listeners[type] = listener),

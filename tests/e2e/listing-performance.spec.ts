@@ -156,3 +156,20 @@ for (const privacy of ['gpc', 'dnt'] as const) {
     expect(await totals(page, training.trainerId)).toEqual({ views: 0, register: 0, calendar: 0, widget: 0 });
   });
 }
+
+test("an admin's preview of a training is not a visit: it sends nothing", async ({ page, request }) => {
+  const training = await publishedTraining();
+  await expect(async () => expect((await request.get(`/training/${training.id}`)).status()).toBe(200)).toPass({
+    timeout: 60_000,
+  });
+  await signInByApi(page);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/events') sent.push(r.method());
+  });
+  await page.goto(`/admin/trainings/${training.id}/preview`);
+  await expect(page.getByRole('heading', { level: 1, name: training.title })).toBeVisible();
+  await page.evaluate(() => fetch('/api/trainings?limit=1').then((r) => r.text()));
+  expect(sent).toEqual([]);
+  expect(await totals(page, training.trainerId)).toEqual({ views: 0, register: 0, calendar: 0, widget: 0 });
+});
