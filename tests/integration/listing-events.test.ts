@@ -135,6 +135,7 @@ describe('the listing beacon endpoint', () => {
     const answer = await response.json();
     expect(answer.error).toEqual(expect.any(String));
     expect(Object.keys(answer.fieldErrors)).toEqual(fields);
+    expect(answer.requestId).toBe(response.headers.get('x-request-id'));
   });
 
   test('a body that is not JSON is 400, another content type 415, never a 500', async () => {
@@ -146,6 +147,15 @@ describe('the listing beacon endpoint', () => {
     });
     expect(form.status).toBe(400);
     expect((await post('x', { headers: { 'content-type': 'application/octet-stream' } })).status).toBe(415);
+  });
+
+  test('another method is 405 naming POST, and a body over 8 KB is 413', async () => {
+    const read = await fetch(`${base()}/api/events`);
+    expect(read.status).toBe(405);
+    expect(read.headers.get('allow')).toBe('POST');
+    const long = await post({ type: 'view', trainingId, padding: 'x'.repeat(9000) });
+    expect(long.status).toBe(413);
+    expect(await long.json()).toEqual({ error: 'Request body too large' });
   });
 
   test(`one client address may post ${EVENTS_PER_ADDRESS_PER_MINUTE} times a minute, then 429 with Retry-After`, async () => {

@@ -1,31 +1,33 @@
-import { endpoint, HttpError, readJson } from '../../server/http';
+import { endpoint, readLimited } from '../../server/http';
 import { clientIp } from '../../auth/guard';
-import { ListingEventSchema } from '../../domain/listingEvents';
-import { takeEventAllowance } from '../../services/eventLimit';
-import { recordListingEvent } from '../../services/listingEvents';
+import { eventAnswer, MAX_EVENT_BYTES, optsOut } from '../../server/eventAnswer';
 
 export const prerender = false;
 
 /**
- * POST /api/events {type, trainingId} (docs/product.md, Performance): the pages' beacon. 204 once
- * the event is kept for counting, and 204 too for a training that does not exist or is not
- * published (counted nowhere), so the answer says nothing about which ids exist. 400 with field
- * errors for a bad body, 429 beyond the address's minute. No cookie is read or set; a request
- * carrying Global Privacy Control or Do Not Track is answered alike and counted nowhere.
+ * POST /api/events {type, trainingId} (docs/product.md, Performance). The host answers this path
+ * itself (src/server/eventAnswer.ts, routes.ts); this route gives the same answers under `astro dev`.
  */
 export const POST = endpoint(async (ctx) => {
-  const address = clientIp(ctx);
-  const allowance = takeEventAllowance(address);
-  if (!allowance.allowed)
-    throw new HttpError(429, 'Too many requests. Try again later.', undefined, {
-      'retry-after': String(allowance.retryAfterSeconds),
-    });
-  const event = await readJson(ctx, ListingEventSchema);
   const headers = ctx.request.headers;
-  recordListingEvent(event, {
-    address,
-    userAgent: headers.get('user-agent') ?? '',
-    optedOut: headers.get('sec-gpc') === '1' || headers.get('dnt') === '1',
+  const body = await readLimited(ctx.request, MAX_EVENT_BYTES).catch(() => null);
+  const answer = eventAnswer(
+    {
+      method: ctx.request.method,
+      contentType: headers.get('content-type') ?? '',
+      body,
+      address: clientIp(ctx),
+      userAgent: headers.get('user-agent') ?? '',
+      optedOut: optsOut((name) => headers.get(name)),
+    },
+    ctx.locals.requestId ?? '',
+  );
+  return new Response(answer.body ? JSON.stringify(answer.body) : null, {
+    status: answer.status,
+    headers: {
+      ...answer.headers,
+      'cache-control': 'no-store',
+      ...(answer.body ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+    },
   });
-  return new Response(null, { status: 204, headers: { 'cache-control': 'no-store' } });
 });
