@@ -87,7 +87,7 @@ export function writeReport(results: Record<string, any>): string {
   for (const c of results.servingWithBeacons?.comparisons ?? []) {
     const without = (results.serving?.comparisons ?? []).find((w: any) => w.path === c.path);
     const b = results.servingWithBeacons.beacons;
-    const answers = Object.entries(b.statuses)
+    const answers = Object.entries(b.statuses as Record<string, number>)
       .map(([status, count]) => `${count} × ${status}`)
       .join(', ');
     const held = (w: any, x: any) => (w && x ? (x.median >= w.min && x.median <= w.max ? 'held' : '**outside**') : '–');

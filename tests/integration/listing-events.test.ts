@@ -24,10 +24,13 @@ let clients = 0;
 const freshAddress = () => `198.51.${100 + Math.floor(++clients / 250)}.${clients % 250}`;
 const browser = 'Mozilla/5.0 (X11; Linux x86_64) Chrome/140.0 Safari/537.36';
 
-function post(
-  body: unknown,
-  { address = freshAddress(), agent = browser, headers = {} as Record<string, string> } = {},
-) {
+interface Sender {
+  address?: string;
+  agent?: string;
+  headers?: Record<string, string>;
+}
+
+function post(body: unknown, { address = freshAddress(), agent = browser, headers = {} }: Sender = {}) {
   return fetch(`${base()}/api/events`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'x-forwarded-for': address, 'user-agent': agent, ...headers },
