@@ -30,6 +30,7 @@ describe('the environment, read through one schema', () => {
     ['SMTP_URL', 'mail.example.com:587', 'SMTP_URL must be an smtp:// or smtps:// address'],
     ['SITE_TIME_ZONE', 'Mars/Olympus_Mons', 'SITE_TIME_ZONE must be an IANA time zone'],
     ['SECRETS_KEY', 'too-short', 'SECRETS_KEY must be at least 32 random bytes'],
+    ['ANALYTICS_SECRET', 'too-short', 'ANALYTICS_SECRET must be at least 32 characters'],
   ])('%s=%s is refused with a sentence naming the variable', (key, value, message) => {
     process.env[key] = value;
     expect(() => serverEnv()).toThrow(EnvError);

@@ -42,6 +42,7 @@ const KEYS = [
   'MAIL_FROM',
   'SITE_TIME_ZONE',
   'SECRETS_KEY',
+  'ANALYTICS_SECRET',
 ] as const;
 
 const text = z.string().trim().optional();
@@ -126,6 +127,12 @@ const EnvSchema = z.object({
     error:
       'SECRETS_KEY must be at least 32 random bytes as 64 hex digits or base64, e.g. the output of `openssl rand -base64 32`',
   }),
+  ANALYTICS_SECRET: z
+    .string()
+    .optional()
+    .refine((v) => !v || v.length >= 32, {
+      error: 'ANALYTICS_SECRET must be at least 32 characters, e.g. ANALYTICS_SECRET=$(openssl rand -base64 32)',
+    }),
 });
 type RawEnv = z.output<typeof EnvSchema>;
 
@@ -167,6 +174,11 @@ export function serverEnv() {
     secureCookie: env.SESSION_SECURE_COOKIE ? env.SESSION_SECURE_COOKIE === '1' : !localSite,
     /** Static files from a process of their own in front of this one (docs/decisions/0017-static-front.md). */
     staticFront: env.STATIC_FRONT !== '0',
+    /**
+     * What every instance derives the day's key of the listing counts' hashes from; unset, each
+     * process keeps a random key of its own (docs/decisions/0020-listing-analytics.md).
+     */
+    analyticsSecret: env.ANALYTICS_SECRET || '',
   };
 }
 

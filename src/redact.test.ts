@@ -6,13 +6,15 @@ describe('redact', () => {
     DATABASE_URL: 'postgres://app:p%40ss-w0rd@db.internal:5432/emdr',
     S3_SECRET_ACCESS_KEY: 'wJalrXUtnFEMI/K7MDENG/bPxRfiCYEXAMPLEKEY',
     BUILD_HOOK_URL: 'https://api.netlify.com/build_hooks/64f0a1b2c3d4e5f6a7b8c9d0?trigger_title=x1y2',
+    ANALYTICS_SECRET: 'q9Zr4tLw0pXc7VbN2mKs8dHf5jGa1eYu',
   };
   const secrets = secretValues(env);
 
-  test('the database password, as written and decoded, the S3 secret and the hook token are masked', () => {
-    const line = `connect to postgres://app:p%40ss-w0rd@db.internal:5432/emdr failed (password p@ss-w0rd); key ${env.S3_SECRET_ACCESS_KEY}; hook 64f0a1b2c3d4e5f6a7b8c9d0 and ${env.BUILD_HOOK_URL}`;
+  test('the database password, as written and decoded, the S3 secret, the analytics secret and the hook token are masked', () => {
+    const line = `connect to postgres://app:p%40ss-w0rd@db.internal:5432/emdr failed (password p@ss-w0rd); key ${env.S3_SECRET_ACCESS_KEY}; hook 64f0a1b2c3d4e5f6a7b8c9d0 and ${env.BUILD_HOOK_URL}; analytics ${env.ANALYTICS_SECRET}`;
     const out = redact(line, secrets);
-    for (const secret of ['p%40ss-w0rd', 'p@ss-w0rd', env.S3_SECRET_ACCESS_KEY, '64f0a1b2c3d4e5f6a7b8c9d0', 'x1y2']) {
+    const masked = ['p%40ss-w0rd', 'p@ss-w0rd', env.S3_SECRET_ACCESS_KEY, '64f0a1b2c3d4e5f6a7b8c9d0', 'x1y2'];
+    for (const secret of [...masked, env.ANALYTICS_SECRET]) {
       expect(out).not.toContain(secret);
     }
     expect(out).toContain('postgres://app:***@db.internal:5432/emdr');

@@ -1,6 +1,6 @@
 /**
  * Secrets never leave the process in words: the DATABASE_URL and SMTP_URL passwords, the S3 secret
- * key, SECRETS_KEY and the deploy-hook URL's token are replaced by `***` in every log line, start-up
+ * key, SECRETS_KEY, the analytics secret and the deploy-hook URL's token are replaced by `***` in every log line, start-up
  * message, publish record and status answer. Each place that writes text out passes it through `redact`.
  */
 const MASK = '***';
@@ -34,6 +34,7 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
   }
   add(env.S3_SECRET_ACCESS_KEY);
   add(env.SECRETS_KEY);
+  add(env.ANALYTICS_SECRET);
   if (env.BUILD_HOOK_URL) {
     // The whole URL is the credential: its path after the host and its query hold the token.
     add(env.BUILD_HOOK_URL);
@@ -51,8 +52,10 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
 let cached: { source: string; secrets: string[] } | undefined;
 
 function currentSecrets(): string[] {
-  const { DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL } = process.env;
-  const source = [DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL].join('\n');
+  const { DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL, ANALYTICS_SECRET } = process.env;
+  const source = [DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL, ANALYTICS_SECRET].join(
+    '\n',
+  );
   if (cached?.source !== source) cached = { source, secrets: secretValues() };
   return cached.secrets;
 }

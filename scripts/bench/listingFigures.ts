@@ -30,7 +30,8 @@ export async function benchListing(
   n: number,
   more?: (site: BenchSite, client: string) => Promise<void>,
 ): Promise<ListingFigures> {
-  return withSite(n, {}, async (site) => {
+  // The beacon load (beaconLoad.ts) names its clients in X-Forwarded-For, as a CDN or proxy would.
+  return withSite(n, { TRUST_PROXY: 'loopback' }, async (site) => {
     const client = path.join(fs.realpathSync(sitePaths(site.dataDir).current), 'client');
     const pages = listingPages(client);
     const home = pages.find((p) => p.path === '/')!;

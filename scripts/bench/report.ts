@@ -84,6 +84,23 @@ export function writeReport(results: Record<string, any>): string {
       `${c.anchorRatio ? ratioText(c.anchorRatio) : `${c.ratio}×`}${c.floor ? `; ${c.floorRoundRatio ? ratioText(c.floorRoundRatio) : `${c.floorRatio}×`} the node:http floor (a bare server answering the same response, body and headers, from memory: ${c.floor.requestsPerSecond} req/s, rounds ${c.floorRounds.join(', ')})` : ''}`,
       '≥ 0.5× nginx, ≥ 0.9× the floor',
     );
+  for (const c of results.servingWithBeacons?.comparisons ?? []) {
+    const without = (results.serving?.comparisons ?? []).find((w: any) => w.path === c.path);
+    const b = results.servingWithBeacons.beacons;
+    const answers = Object.entries(b.statuses as Record<string, number>)
+      .map(([status, count]) => `${count} × ${status}`)
+      .join(', ');
+    const held = (w: any, x: any) => (w && x ? (x.median >= w.min && x.median <= w.max ? 'held' : '**outside**') : '–');
+    row(
+      `Static ${c.path.startsWith('/training/') ? '/training/{id}' : c.path} N=100, beacons beside`,
+      `${c.ours.requestsPerSecond} req/s (rounds ${c.oursRounds.join(', ')}), p99 ${c.ours.p99Ms} ms, while ${b.sent} beacons were posted to \`/api/events\` at ${b.perSecond}/s, each from a client of its own (answers: ${answers || 'none'}; ${b.failed} failed; p99 ${b.p99Ms} ms)`,
+      without
+        ? `the same rounds without beacons: ${ratioText(without.anchorRatio)} nginx${without.floorRoundRatio ? `, ${ratioText(without.floorRoundRatio)} the floor` : ''}`
+        : 'no run without beacons',
+      `${ratioText(c.anchorRatio)} nginx${c.floorRoundRatio ? `, ${ratioText(c.floorRoundRatio)} the floor` : ''}`,
+      `median within the spread without beacons: nginx ${held(without?.anchorRatio, c.anchorRatio)}, floor ${held(without?.floorRoundRatio, c.floorRoundRatio)}`,
+    );
+  }
   for (const l of results.listing ?? []) {
     row(
       `Listing N=${l.n}`,

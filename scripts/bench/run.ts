@@ -14,6 +14,7 @@ import { benchScaleOut } from './scaleOut';
 import { compareServing, findNginx, NGINX_ANCHOR, startNginx, startStaticFloor } from './servingBench';
 import { findWrk, pinToCore, unpin } from './wrk';
 import { writeReport } from './report';
+import { compareServingWithBeacons } from './beaconServing';
 
 const quick = process.argv.includes('--quick');
 const sizes = quick ? [100, 1000] : [100, 1000, 5000];
@@ -67,6 +68,9 @@ for (const n of sizes) {
       anchor: `${NGINX_ANCHOR}${nginx.brotli ? '' : ' (brotli module not available: gzip_static only)'}`,
       comparisons: await compareServing(wrk, urls, paths, quick ? 3 : 5, seconds),
     };
+    // The same rounds with the listing beacon posting to our server meanwhile (issue 54).
+    log('static serving with the listing beacon beside it, N=100');
+    results.servingWithBeacons = await compareServingWithBeacons(wrk, urls, paths, quick ? 3 : 5, seconds, ids);
     nginx.stop();
     floor.stop();
     unpin(server.child.pid!);

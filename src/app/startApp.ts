@@ -29,6 +29,7 @@ import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
 import { startSecurityLogRetention } from './securityLogRetention';
 import { closeMail } from '../mail/transport';
+import { flushListingEvents, startListingEventsPrune } from '../services/listingEvents';
 import { adminChangeLine, startBanner } from './startBanner';
 
 export interface StartOptions {
@@ -88,6 +89,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let stopSweeper = () => {};
   let stopDigests = () => {};
   let stopRetention = () => {};
+  let stopEventsPrune = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
   let front: StaticFront | undefined;
@@ -145,6 +147,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopSweeper = startUploadSweeper(log);
     stopDigests = startDigestScheduler(log);
     stopRetention = startSecurityLogRetention(log);
+    stopEventsPrune = startListingEventsPrune();
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
     await preloadZipTable();
@@ -178,8 +181,11 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopSweeper();
     stopDigests();
     stopRetention();
+    stopEventsPrune();
     await front?.close();
     await host?.close();
+    // The listing counts this process kept since its last write (services/listingEvents.ts).
+    await flushListingEvents();
     await publishing?.stop();
     await stopHeartbeat();
     closeMail();

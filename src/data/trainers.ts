@@ -19,6 +19,12 @@ export async function listAll(): Promise<Trainer[]> {
   return sql<Trainer[]>`select * from trainers order by lower(name), created_at`;
 }
 
+/** Every trainer's id and name, for a list to choose from (the Performance page's Trainer). */
+export async function listNames(): Promise<{ id: string; name: string }[]> {
+  const sql = await getSql();
+  return sql<{ id: string; name: string }[]>`select id, name from trainers order by lower(name), created_at`;
+}
+
 export async function findById(id: string): Promise<Trainer | undefined> {
   const sql = await getSql();
   const [row] = await sql<Trainer[]>`select * from trainers where id = ${id}`;

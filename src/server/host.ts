@@ -12,6 +12,7 @@ import { serveStoredObject } from './storedObjects';
 import { routeFor } from './routes';
 import { siteHeadersFromSettings } from './securityHeaders';
 import { healthAnswer } from './health';
+import { eventAnswer, optsOut, readEventBody, writeEventAnswer } from './eventAnswer';
 import {
   answerPlain,
   answerServerError,
@@ -127,6 +128,8 @@ export class Host {
     switch (route.handler) {
       case 'health':
         return this.health(res, pathname);
+      case 'events':
+        return this.events(req, res);
       case 'objects':
         return serveStoredObject(req, res, pathname)
           .then((served) => void (served || this.notFound(req, res, pathname)))
@@ -160,6 +163,24 @@ export class Host {
       'content-length': Buffer.byteLength(body),
     });
     res.end(body);
+  }
+
+  /** The listing beacon without Astro's per-request overhead; same answers as the Astro route. */
+  private async events(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const requestId = newRequestId();
+    const body = req.method === 'POST' ? await readEventBody(req) : '';
+    const answer = eventAnswer(
+      {
+        method: req.method ?? '',
+        contentType: req.headers['content-type'] ?? '',
+        body,
+        address: clientAddress(req, this.trust),
+        userAgent: req.headers['user-agent'] ?? '',
+        optedOut: optsOut((name) => req.headers[name] as string | undefined),
+      },
+      requestId,
+    );
+    writeEventAnswer(res, answer, requestId, body === null);
   }
 
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */

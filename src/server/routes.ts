@@ -4,7 +4,7 @@
  * CDN's `_redirects` is generated from it; routes.test.ts fails when an on-demand page of the build
  * is missing from either.
  */
-export type RouteHandler = 'health' | 'listing' | 'objects' | 'astro';
+export type RouteHandler = 'health' | 'listing' | 'events' | 'objects' | 'astro';
 
 export interface Route {
   path: string;
@@ -21,6 +21,8 @@ export const ROUTES: readonly Route[] = [
   { path: '/readyz', match: 'exact', handler: 'health', proxied: false },
   // The public list without Astro's per-request overhead; writes to it are Astro's 405.
   { path: '/api/trainings', match: 'exact', handler: 'listing', proxied: true, readsOnly: true },
+  // The pages' beacon (issue 54, Performance), also without Astro: it must never slow the pages.
+  { path: '/api/events', match: 'exact', handler: 'events', proxied: true },
   { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
   { path: '/admin', match: 'exact', handler: 'astro', proxied: true },
   { path: '/admin/', match: 'prefix', handler: 'astro', proxied: true },

@@ -1,0 +1,21 @@
+import { edge } from '../../../server/edge';
+import { readAnalyticsQuery } from '../../../server/analyticsQuery';
+import { csvLine } from '../../../domain/csv';
+import { PERFORMANCE_CSV_HEADER, performanceCsvCells, performanceCsvFileName } from '../../../domain/performanceCsv';
+import { analyticsRows } from '../../../services/performance';
+
+export const prerender = false;
+
+/** The rows of `GET /api/admin/analytics` as CSV, with the same query and answers (the Performance page's download). */
+export const GET = edge(async (ctx) => {
+  const { scope, query } = await readAnalyticsQuery(ctx);
+  const rows = await analyticsRows(scope, query);
+  const body = [PERFORMANCE_CSV_HEADER, ...rows.map(performanceCsvCells)].map((cells) => csvLine(cells)).join('');
+  return new Response(body, {
+    headers: {
+      'content-type': 'text/csv; charset=utf-8',
+      'content-disposition': `attachment; filename="${performanceCsvFileName(query.from, query.to)}"`,
+      'cache-control': 'no-store',
+    },
+  });
+});

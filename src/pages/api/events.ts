@@ -1,0 +1,33 @@
+import { endpoint, readLimited } from '../../server/http';
+import { clientIp } from '../../auth/guard';
+import { eventAnswer, MAX_EVENT_BYTES, optsOut } from '../../server/eventAnswer';
+
+export const prerender = false;
+
+/**
+ * POST /api/events {type, trainingId} (docs/product.md, Performance). The host answers this path
+ * itself (src/server/eventAnswer.ts, routes.ts); this route gives the same answers under `astro dev`.
+ */
+export const POST = endpoint(async (ctx) => {
+  const headers = ctx.request.headers;
+  const body = await readLimited(ctx.request, MAX_EVENT_BYTES).catch(() => null);
+  const answer = eventAnswer(
+    {
+      method: ctx.request.method,
+      contentType: headers.get('content-type') ?? '',
+      body,
+      address: clientIp(ctx),
+      userAgent: headers.get('user-agent') ?? '',
+      optedOut: optsOut((name) => headers.get(name)),
+    },
+    ctx.locals.requestId ?? '',
+  );
+  return new Response(answer.body ? JSON.stringify(answer.body) : null, {
+    status: answer.status,
+    headers: {
+      ...answer.headers,
+      'cache-control': 'no-store',
+      ...(answer.body ? { 'content-type': 'application/json; charset=utf-8' } : {}),
+    },
+  });
+});

@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { fieldErrorsOf } from '../domain/fieldErrors';
+import { ListingEventSchema } from '../domain/listingEvents';
+import { takeEventAllowance } from '../services/eventLimit';
+import { recordListingEvent } from '../services/listingEvents';
+
+/**
+ * `POST /api/events {type, trainingId}` (docs/product.md, Performance), the pages' beacon. The host
+ * answers it itself, without Astro's per-request overhead (routes.ts), as it does the public list:
+ * through Astro a beacon cost about 3 ms of the app's thread, so 200 a second took most of a core
+ * (scripts/bench/beaconLoad.ts). The Astro route (src/pages/api/events.ts, for `astro dev`) gives
+ * the same answers from the same function.
+ *
+ * 204 once the event is kept for counting, and 204 too for a training that does not exist or is
+ * not published (counted nowhere), so the answer tells nothing of which ids exist. 400 with field
+ * errors for a bad body, 429 beyond the address's minute. No cookie is read or set; a request with
+ * Global Privacy Control or Do Not Track is answered alike and counted nowhere.
+ */
+export const MAX_EVENT_BYTES = 8 * 1024;
+
+export interface EventRequest {
+  method: string;
+  contentType: string;
+  /** null: longer than MAX_EVENT_BYTES. */
+  body: string | null;
+  address: string;
+  userAgent: string;
+  /** `Sec-GPC: 1` or `DNT: 1`. */
+  optedOut: boolean;
+}
+
+export interface EventAnswer {
+  status: number;
+  body: Record<string, unknown> | null;
+  headers: Record<string, string>;
+}
+
+const refused = (status: number, error: string, headers: Record<string, string> = {}): EventAnswer => ({
+  status,
+  body: { error },
+  headers,
+});
+
+export function eventAnswer(request: EventRequest, requestId: string): EventAnswer {
+  if (request.method !== 'POST') return refused(405, 'Method not allowed', { allow: 'POST' });
+  const allowance = takeEventAllowance(request.address);
+  if (!allowance.allowed)
+    return refused(429, 'Too many requests. Try again later.', {
+      'retry-after': String(allowance.retryAfterSeconds),
+    });
+  if (!/^application\/json\b/i.test(request.contentType)) return refused(415, 'Content-Type must be application/json');
+  if (request.body === null) return refused(413, 'Request body too large');
+  let body: unknown;
+  try {
+    body = JSON.parse(request.body);
+  } catch {
+    return { status: 400, body: { error: 'Request body is not valid JSON', fieldErrors: {}, requestId }, headers: {} };
+  }
+  const event = ListingEventSchema.safeParse(body);
+  if (!event.success) {
+    const { formErrors, fieldErrors } = fieldErrorsOf(event.error);
+    return { status: 400, body: { error: formErrors[0] ?? 'Invalid input', fieldErrors, requestId }, headers: {} };
+  }
+  recordListingEvent(event.data, {
+    address: request.address,
+    userAgent: request.userAgent,
+    optedOut: request.optedOut,
+  });
+  return { status: 204, body: null, headers: {} };
+}
+
+/** Whether the request says its browser asks not to be tracked (Global Privacy Control, Do Not Track). */
+export const optsOut = (header: (name: string) => string | null | undefined): boolean =>
+  header('sec-gpc') === '1' || header('dnt') === '1';
+
+/**
+ * The body as text, or null past MAX_EVENT_BYTES or when the client went away. The rest of a body
+ * that is too long is not read: the answer closes the connection.
+ */
+export function readEventBody(req: IncomingMessage): Promise<string | null> {
+  if (Number(req.headers['content-length'] ?? 0) > MAX_EVENT_BYTES) return Promise.resolve(null);
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size <= MAX_EVENT_BYTES) return void chunks.push(chunk);
+      req.off('data', onData);
+      req.pause();
+      resolve(null);
+    };
+    req.on('data', onData);
+    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    // A client that goes away mid-body: nothing is counted (a resolved promise ignores later calls).
+    req.once('close', () => resolve(null));
+    req.once('error', () => resolve(null));
+  });
+}
+
+export function writeEventAnswer(res: ServerResponse, answer: EventAnswer, requestId: string, close: boolean): void {
+  const body = answer.body ? JSON.stringify(answer.body) : '';
+  res.writeHead(answer.status, {
+    ...answer.headers,
+    'x-request-id': requestId,
+    'cache-control': 'no-store',
+    ...(body ? { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) } : {}),
+    ...(close ? { connection: 'close' } : {}),
+  });
+  res.end(body || undefined);
+}

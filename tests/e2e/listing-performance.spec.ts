@@ -1,0 +1,175 @@
+import { randomBytes } from 'node:crypto';
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import { test, expect } from './fixtures';
+import { expectNoSeriousA11yViolations } from './accessibility';
+import { signInByApi } from './adminSession';
+import { adminClient } from '../support/adminClient';
+
+/**
+ * Performance (docs/product.md; issue 54): what visitors do in a real browser on the published
+ * pages is counted by the beacon and shows on the admin Performance page the next time it loads.
+ * Each visitor is a browser of its own, behind an address of its own (the server trusts its
+ * loopback proxy), so the daily dedupe and the address's limit start afresh.
+ */
+async function publishedTraining() {
+  const admin = await adminClient(process.env.E2E_BASE_URL);
+  const suffix = randomBytes(3).toString('hex');
+  const trainer = await admin.call('POST', '/api/admin/trainers', {
+    name: `Dr. Counted ${suffix}`,
+    bio: 'Trains clinicians in EMDR therapy.',
+    credentials: 'PhD',
+    statesServed: ['WA'],
+  });
+  expect(trainer.status).toBe(201);
+  const training = await admin.call('POST', '/api/admin/trainings', {
+    trainerId: trainer.body.id,
+    title: `Seattle EMDR Weekend ${suffix}`,
+    description: 'Two days of EMDR practice.',
+    price: 900,
+    ceCredits: 12,
+    startDate: '2027-10-02T16:00:00.000Z',
+    endDate: '2027-10-03T23:00:00.000Z',
+    format: 'In-Person',
+    location: 'Seattle, WA',
+    state: 'WA',
+    thinkificUrl: 'https://emdr.thinkific.com/courses/seattle',
+    isPublished: true,
+  });
+  expect(training.status).toBe(201);
+  return {
+    trainerId: trainer.body.id as string,
+    slug: trainer.body.slug as string,
+    id: training.body.id as string,
+    title: training.body.title as string,
+  };
+}
+
+let visitors = 0;
+/** A visitor's own browser; Register's tab gets a blank page (the test has no internet). */
+async function visitor(browser: Browser, privacy?: 'gpc' | 'dnt'): Promise<BrowserContext> {
+  const context = await browser.newContext({
+    baseURL: process.env.E2E_BASE_URL,
+    extraHTTPHeaders: { 'x-forwarded-for': `198.18.${Date.now() % 250}.${++visitors}` },
+  });
+  await context.route('https://emdr.thinkific.com/**', (route) => route.fulfill({ body: 'Thinkific' }));
+  if (privacy === 'gpc')
+    await context.addInitScript(() =>
+      Object.defineProperty(Navigator.prototype, 'globalPrivacyControl', { get: () => true }),
+    );
+  if (privacy === 'dnt')
+    await context.addInitScript(() => Object.defineProperty(Navigator.prototype, 'doNotTrack', { get: () => '1' }));
+  return context;
+}
+
+const beacons = (page: Page) => page.waitForResponse((r) => r.url().endsWith('/api/events'));
+
+/** The Performance page's totals, read as a person reads them. */
+async function totals(page: Page, trainerId: string) {
+  await page.goto(`/admin/performance?trainerId=${trainerId}`);
+  const figures = page.getByRole('region', { name: /^Totals/ });
+  const read = async (label: string) =>
+    Number(await figures.locator('div', { hasText: label }).locator('dd').textContent());
+  return {
+    views: await read('Page views'),
+    register: await read('Register clicks'),
+    calendar: await read('Calendar downloads'),
+    widget: await read('Widget impressions'),
+  };
+}
+
+test('views, Register clicks, calendar downloads and widget impressions made in a browser show on the Performance page', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const training = await publishedTraining();
+  for (const path of [`/training/${training.id}`, `/embed/trainers/${training.slug}`])
+    await expect(async () => expect((await request.get(path)).status()).toBe(200)).toPass({ timeout: 60_000 });
+  await signInByApi(page);
+  expect(await totals(page, training.trainerId)).toEqual({ views: 0, register: 0, calendar: 0, widget: 0 });
+  await expect(page.getByText('Nothing has been counted in these days yet.')).toBeVisible();
+
+  const context = await visitor(browser);
+  const visit = await context.newPage();
+  const viewed = beacons(visit);
+  await visit.goto(`/training/${training.id}`);
+  const view = await viewed;
+  expect(view.status()).toBe(204);
+  // No cookie: none in the answer, none in the page.
+  expect(await view.allHeaders()).not.toHaveProperty('set-cookie');
+  const side = visit.getByRole('complementary', { name: 'Registration' });
+  const registered = beacons(visit);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    side.getByRole('link', { name: /Register on Thinkific/ }).click(),
+  ]);
+  expect((await registered).status()).toBe(204);
+  await tab.close();
+  const downloaded = beacons(visit);
+  await Promise.all([visit.waitForEvent('download'), side.getByRole('link', { name: 'Add to Calendar' }).click()]);
+  expect((await downloaded).status()).toBe(204);
+  expect(await visit.evaluate(() => document.cookie)).toBe('');
+  const shown = beacons(visit);
+  await visit.goto(`/embed/trainers/${training.slug}`);
+  expect((await shown).status()).toBe(204);
+  expect((await context.cookies()).length).toBe(0);
+  await context.close();
+
+  expect(await totals(page, training.trainerId)).toEqual({ views: 1, register: 1, calendar: 1, widget: 1 });
+  const section = page.getByRole('region', { name: training.title });
+  await expect(section.getByRole('img')).toHaveAccessibleName(
+    /Page views: 1\. Register clicks: 1\. Calendar downloads: 1\. Widget impressions: 1/,
+  );
+  await section.getByText('Figures by day', { exact: true }).click();
+  const total = section.getByRole('row', { name: /^Total/ });
+  await expect(total).toHaveText(/Total\s*1\s*1\s*1\s*1/);
+  await expectNoSeriousA11yViolations(page);
+});
+
+for (const privacy of ['gpc', 'dnt'] as const) {
+  test(`a browser with ${privacy === 'gpc' ? 'Global Privacy Control' : 'Do Not Track'} on sends nothing`, async ({
+    page,
+    browser,
+    request,
+  }) => {
+    test.setTimeout(120_000);
+    const training = await publishedTraining();
+    await expect(async () => expect((await request.get(`/training/${training.id}`)).status()).toBe(200)).toPass({
+      timeout: 60_000,
+    });
+    const context = await visitor(browser, privacy);
+    const visit = await context.newPage();
+    const sent: string[] = [];
+    visit.on('request', (r) => {
+      if (new URL(r.url()).pathname === '/api/events') sent.push(r.method());
+    });
+    await visit.goto(`/training/${training.id}`);
+    const side = visit.getByRole('complementary', { name: 'Registration' });
+    await Promise.all([visit.waitForEvent('download'), side.getByRole('link', { name: 'Add to Calendar' }).click()]);
+    // A request the page makes after the click: a beacon of the click would have left before it.
+    await visit.evaluate(() => fetch('/api/trainings?limit=1').then((r) => r.text()));
+    expect(sent).toEqual([]);
+    await context.close();
+
+    await signInByApi(page);
+    expect(await totals(page, training.trainerId)).toEqual({ views: 0, register: 0, calendar: 0, widget: 0 });
+  });
+}
+
+test("an admin's preview of a training is not a visit: it sends nothing", async ({ page, request }) => {
+  const training = await publishedTraining();
+  await expect(async () => expect((await request.get(`/training/${training.id}`)).status()).toBe(200)).toPass({
+    timeout: 60_000,
+  });
+  await signInByApi(page);
+  const sent: string[] = [];
+  page.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/events') sent.push(r.method());
+  });
+  await page.goto(`/admin/trainings/${training.id}/preview`);
+  await expect(page.getByRole('heading', { level: 1, name: training.title })).toBeVisible();
+  await page.evaluate(() => fetch('/api/trainings?limit=1').then((r) => r.text()));
+  expect(sent).toEqual([]);
+  expect(await totals(page, training.trainerId)).toEqual({ views: 0, register: 0, calendar: 0, widget: 0 });
+});
