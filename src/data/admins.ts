@@ -55,10 +55,14 @@ export async function claimOwnershipIfNone(preferredEmail: string): Promise<void
 /** Sets a new password and ends every session of that admin. */
 export async function updatePassword(id: string, passwordHash: string): Promise<void> {
   const sql = await getSql();
-  await sql.begin(async (tx) => {
-    await tx`update admin_users set password_hash = ${passwordHash} where id = ${id}`;
-    await tx`delete from admin_sessions where admin_id = ${id}`;
-  });
+  await sql.begin((tx) => setPassword(tx, id, passwordHash));
+}
+
+/** A new password in the caller's transaction: every session and pending sign-in of the admin ends. */
+export async function setPassword(tx: Tx, id: string, passwordHash: string): Promise<void> {
+  await tx`update admin_users set password_hash = ${passwordHash} where id = ${id}`;
+  await tx`delete from admin_sessions where admin_id = ${id}`;
+  await tx`delete from admin_pending_logins where admin_id = ${id}`;
 }
 
 /** Every admin's email, oldest first: the start-up banner names who can sign in. */

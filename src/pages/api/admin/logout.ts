@@ -1,6 +1,7 @@
 import { endpoint, json } from '../../../server/http';
 import { clientIp, currentAdmin, requireAdmin, requireSameOrigin } from '../../../auth/guard';
-import { clearedSessionCookie, endSession, SESSION_COOKIE } from '../../../auth/sessions';
+import { clearedSessionCookie, endSession } from '../../../auth/sessions';
+import { sessionCookieName } from '../../../auth/cookieNames';
 import { isFormPost, noticeCookie, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
 import { requestLog } from '../../../log';
@@ -17,7 +18,7 @@ export const POST = endpoint(async (ctx) => {
   if (viaForm) requireSameOrigin(ctx);
   const admin = viaForm ? await currentAdmin(ctx) : await requireAdmin(ctx);
   if (admin) {
-    await endSession(ctx.cookies.get(SESSION_COOKIE)?.value);
+    await endSession(ctx.cookies.get(sessionCookieName())?.value);
     requestLog(ctx.locals.requestId).info({ event: 'logout', email: admin.email, ip: clientIp(ctx) }, 'logout');
   }
   const secure = serverEnv().secureCookie;
