@@ -78,12 +78,12 @@ async function newMember(): Promise<{ email: string; b: Browser }> {
 const signedIn = async (b: Browser) => (await b.call('GET', '/api/admin/session')).body.authenticated as boolean;
 
 /** The mails `to` has received so far, by subject, once there are `count` of them. */
-async function mailsTo(to: string, count: number) {
+async function mailsTo(to: string, count: number): Promise<{ subject: string; text: string }[]> {
   const mails = await waitFor(async () => {
     const found = smtp.received.filter((m) => m.to.includes(to));
     return found.length >= count ? found : null;
   }, 30_000);
-  return mails.map((m) => ({ subject: m.mail.subject, text: m.mail.text ?? '' }));
+  return mails!.map((m) => ({ subject: m.mail.subject ?? '', text: m.mail.text ?? '' }));
 }
 
 async function enrolTotp(b: Browser): Promise<string[]> {
