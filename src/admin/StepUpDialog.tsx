@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type SubmitEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { Description, Dialog, DialogPanel, DialogTitle } from '@headlessui/react';
 import type { StepUpStatus } from '../domain/stepUp';
@@ -60,7 +60,7 @@ export default function StepUpDialog() {
     input.current?.focus();
   }
 
-  async function confirm(event: FormEvent) {
+  async function confirm(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     if (!value.trim()) {
       setError(EMPTY[mode]);

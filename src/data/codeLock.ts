@@ -49,7 +49,7 @@ export async function addWrongCode(
         and (codes_locked_at is null or codes_locked_at <= now() - ${windowMs}::float8 * interval '1 millisecond')
       returning codes_locked_at`;
     return { count, locked: row?.codesLockedAt ?? null };
-  }) as Promise<{ count: number; locked: Date | null }>;
+  });
 }
 
 /** `reset-2fa`: the lock and the count go (in the caller's transaction). */

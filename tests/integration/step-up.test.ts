@@ -143,7 +143,7 @@ describe('a stolen session cannot become a permanent key (the measured attack)',
 
 describe('what asks for a step-up', () => {
   test('the team rule, role changes, hand-over, removal and invitations: refused when stale, nothing changed', async () => {
-    const owner = await signedIn(process.env.ADMIN_EMAIL!, process.env.ADMIN_PASSWORD!);
+    const owner = await signedIn(process.env.ADMIN_EMAIL!, process.env.ADMIN_PASSWORD);
     const member = await newMember('editor');
     const invited = await owner.call('POST', '/api/admin/invitations', { email: 'open@example.com', role: 'editor' });
     expect(invited.status).toBe(201);
