@@ -112,11 +112,10 @@ describe('a stolen session cannot become a permanent key (the measured attack)',
 
     const reset = await runAdminCli(['reset-password', '--email', member.email, '--password', 'a new long passphrase']);
     expect(reset.code).toBe(0);
-    expect(reset.output).toContain(`Password reset for ${member.email}; their sessions were ended.`);
-    expect(reset.output).toContain('Their passkey was removed (keep them with --keep-passkeys)');
-
     expect((await passkeySignIn(credential)).status).toBe(401);
     expect((await thief.call('GET', '/api/admin/session')).body).toEqual({ authenticated: false });
+    expect(reset.output).toContain(`Password reset for ${member.email}; their sessions were ended.`);
+    expect(reset.output).toContain('Their passkey was removed (keep them with --keep-passkeys)');
     expect((await securityEvents(member.email)).filter((e) => e.action === 'passkey-removed')).toEqual([
       { action: 'passkey-removed', actor: 'command line', detail: { name: 'Kept', reason: 'password-reset' } },
     ]);
