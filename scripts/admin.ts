@@ -1,7 +1,8 @@
 /**
  * Admin CLI (README.md): `npm run admin -- create --email E --password P [--role R]` (default admin;
  * `owner` hands ownership over) and
- * `npm run admin -- reset-password --email E --password P`; `npm run admin -- rebuild-site` asks
+ * `npm run admin -- reset-password --email E --password P [--keep-passkeys]` (ends the member's
+ * sessions and, unless told to keep them, removes their passkeys); `npm run admin -- rebuild-site` asks
  * every running instance for a full build of its site; `npm run admin -- send-alerts` sends the due
  * alert digests now and prints how many it sent; `npm run admin -- reset-2fa --email E` removes a
  * member's second factors (a lost device) and ends their sessions. Works while the server runs: on
@@ -23,11 +24,16 @@ import { COMMAND_LINE } from '../src/services/securityLog';
 import { isRole, ROLES, ROLE_LABELS } from '../src/domain/roles';
 
 const USAGE =
-  'Usage: npm run admin -- create --email EMAIL --password PASSWORD [--role owner|admin|editor]\n       npm run admin -- reset-password --email EMAIL --password PASSWORD\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL';
+  'Usage: npm run admin -- create --email EMAIL --password PASSWORD [--role owner|admin|editor]\n       npm run admin -- reset-password --email EMAIL --password PASSWORD [--keep-passkeys]\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
-  options: { email: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+  options: {
+    email: { type: 'string' },
+    password: { type: 'string' },
+    role: { type: 'string' },
+    'keep-passkeys': { type: 'boolean' },
+  },
 });
 const [command] = positionals;
 const email = values.email?.trim();
@@ -64,9 +70,11 @@ async function main(): Promise<number> {
       console.error(`No admin with the email ${email}. Nothing was changed.`);
       return 2;
     }
+    closeMail();
     console.log(
       `Two-factor sign-in reset for ${reset.email}: their authenticator app, recovery codes and passkeys were removed and their sessions ended; they can sign in with their password.`,
     );
+    console.log(reset.mailed ? 'They were mailed about it.' : 'The mail telling them could not be sent.');
     return 0;
   }
   if (!['create', 'reset-password'].includes(command ?? '') || !email || !password) {
@@ -99,8 +107,16 @@ async function main(): Promise<number> {
     console.error(`No admin with the email ${email}; use create.`);
     return 1;
   }
-  await resetPassword(existing, await hashPassword(password), COMMAND_LINE);
-  console.log(`Password reset for ${existing.email}; their other sessions were ended.`);
+  const keepPasskeys = values['keep-passkeys'] === true;
+  const reset = await resetPassword(existing, await hashPassword(password), COMMAND_LINE, { keepPasskeys });
+  closeMail();
+  console.log(`Password reset for ${reset.email}; their sessions were ended.`);
+  if (keepPasskeys) console.log('Their passkeys were kept (--keep-passkeys).');
+  else if (reset.passkeysRemoved > 0) {
+    console.log(
+      `Their ${reset.passkeysRemoved === 1 ? 'passkey was' : `${reset.passkeysRemoved} passkeys were`} removed (keep them with --keep-passkeys); ${reset.mailed ? 'they were mailed about it' : 'the mail telling them could not be sent'}.`,
+    );
+  }
   return 0;
 }
 

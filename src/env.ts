@@ -14,6 +14,7 @@ const KEYS = [
   'HOST',
   'PORT',
   'SITE_URL',
+  'PASSKEY_ORIGINS',
   'DATABASE_URL',
   'DATA_DIR',
   'ADMIN_EMAIL',
@@ -81,10 +82,24 @@ function httpUrl(name: string, example: string) {
   });
 }
 
+/** PASSKEY_ORIGINS, split: each item an http(s) origin (no path), compared as URL.origin. */
+export function listedOrigins(value: string | undefined): string[] {
+  return (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+}
+
+const isOrigin = (item: string) => /^https?:\/\/[^\s/]+$/i.test(item) && URL.canParse(item);
+
 const EnvSchema = z.object({
   HOST: text,
   PORT: wholeNumber('PORT', 65_535, '8080'),
   SITE_URL: httpUrl('SITE_URL', 'https://emdr.example.com'),
+  PASSKEY_ORIGINS: text.refine((v) => listedOrigins(v).every(isOrigin), {
+    error:
+      'PASSKEY_ORIGINS must be a comma-separated list of http:// or https:// origins without a path, e.g. PASSKEY_ORIGINS=https://admin.emdr.example.com',
+  }),
   DATABASE_URL: text.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
     error: 'DATABASE_URL must be a postgres:// address, e.g. DATABASE_URL=postgres://user:pass@db:5432/emdr',
   }),
@@ -180,6 +195,25 @@ export function serverEnv() {
      */
     analyticsSecret: env.ANALYTICS_SECRET || '',
   };
+}
+
+/**
+ * Passkeys (docs/decisions/0021-step-up.md): the relying party is SITE_URL's host name, and the
+ * origins a browser may have signed for are SITE_URL's plus PASSKEY_ORIGINS, never the address a
+ * request came to. Each listed origin must be on that host or below it, or no browser could use a
+ * passkey there (WebAuthn's RP ID is a registrable suffix of the page's host).
+ */
+export function passkeyEnv(): { rpId: string; origins: string[] } {
+  const { siteUrl } = serverEnv();
+  const site = new URL(siteUrl);
+  const extra = listedOrigins(rawEnv().PASSKEY_ORIGINS).map((item) => new URL(item));
+  const outside = extra.find((url) => url.hostname !== site.hostname && !url.hostname.endsWith(`.${site.hostname}`));
+  if (outside) {
+    throw new EnvError(
+      `PASSKEY_ORIGINS: ${outside.origin} is not on ${site.hostname} (SITE_URL's host) or below it, so passkeys cannot be used there`,
+    );
+  }
+  return { rpId: site.hostname, origins: [...new Set([site.origin, ...extra.map((url) => url.origin)])] };
 }
 
 /** Trainer photo storage: an S3-compatible bucket when S3_BUCKET is set, else the database or DATA_DIR/uploads. */

@@ -8,7 +8,9 @@ import { Field, describedBy, inputClass } from '../ui/Field';
 import Button from '../ui/Button';
 import { useHydrated } from '../ui/useHydrated';
 import { api, ApiError } from './api';
+import { apiErrorText } from './apiErrorText';
 import { notify } from './notify';
+import { withStepUp } from './stepUp';
 import { when, type CreatedInvitationView } from './teamTypes';
 
 type Values = z.input<typeof InvitationInputSchema>;
@@ -33,7 +35,7 @@ export default function InviteForm({ onInvited }: { onInvited(): void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const invitation = await api<CreatedInvitationView>('POST', '/api/admin/invitations', values);
+      const invitation = await withStepUp(() => api<CreatedInvitationView>('POST', '/api/admin/invitations', values));
       setCreated({ ...invitation, email: values.email });
       reset({ email: '', role: values.role });
       notify.success(`Invitation created for ${values.email}`);
@@ -41,7 +43,7 @@ export default function InviteForm({ onInvited }: { onInvited(): void }) {
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.email) {
         setError('email', { message: error.fieldErrors.email[0] });
-      } else notify.error(error instanceof Error ? error.message : String(error));
+      } else notify.error(apiErrorText(error, error instanceof Error ? error.message : String(error)));
     }
   });
 

@@ -7,6 +7,7 @@ import { useHydrated } from '../ui/useHydrated';
 import { api } from './api';
 import { AdminToaster, notify } from './notify';
 import { addPasskey, browserSupportsWebAuthn, NO_WEBAUTHN, passkeyErrorText } from './passkeyBrowser';
+import { offerSignOutElsewhere, withStepUp } from './stepUp';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
 
@@ -19,8 +20,9 @@ function checkName(value: string): { name: string } | { error: string } {
 /**
  * The Account page's passkeys (docs/product.md, "Passkeys"): the member's passkeys with when
  * they were added and last used; add one (named), rename, delete (asks first). A passkey is a
- * second factor and can also sign in without the password. `toaster`: this island shows the page's
- * toasts (one toaster per page).
+ * second factor and can also sign in without the password. Adding and deleting one may ask "Confirm
+ * it's you" first (src/admin/stepUp.ts), and then offer "Sign out everywhere else". `toaster`: this
+ * island shows the page's toasts (one toaster per page).
  */
 export default function PasskeySettings(props: { toaster?: boolean }) {
   const [passkeys, setPasskeys] = useState<PasskeySummary[] | null>(null);
@@ -69,9 +71,10 @@ export default function PasskeySettings(props: { toaster?: boolean }) {
     }
     setAdding(true);
     try {
-      await addPasskey(checked.name);
+      await withStepUp(() => addPasskey(checked.name));
       form.reset();
       notify.success(`Passkey "${checked.name}" added`);
+      offerSignOutElsewhere();
       await reload();
     } catch (error) {
       notify.error(passkeyErrorText(error));
@@ -103,16 +106,19 @@ export default function PasskeySettings(props: { toaster?: boolean }) {
 
   async function onDelete() {
     if (!deleting) return;
+    const passkey = deleting;
+    // Closed first: "Confirm it's you" may need the screen next.
+    setDeleting(null);
     setBusy(true);
     try {
-      await api('DELETE', `/api/admin/me/passkeys/${encodeURIComponent(deleting.id)}`);
-      notify.success(`Passkey "${deleting.name}" deleted`);
+      await withStepUp(() => api('DELETE', `/api/admin/me/passkeys/${encodeURIComponent(passkey.id)}`));
+      notify.success(`Passkey "${passkey.name}" deleted`);
+      offerSignOutElsewhere();
       await reload();
     } catch (error) {
       notify.error(passkeyErrorText(error));
     } finally {
       setBusy(false);
-      setDeleting(null);
     }
   }
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { NOTICES } from '../domain/adminNotice';
-import type { SecondFactorMethod } from '../domain/secondFactor';
+import { CODES_LOCKED, SIGN_IN_ENDED, type SecondFactorMethod } from '../domain/secondFactor';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import { useHydrated } from '../ui/useHydrated';
 import Button from '../ui/Button';
@@ -53,14 +53,23 @@ export default function SecondFactorStep(props: {
       window.location.assign(done.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
     } catch (failure) {
       setBusy(false);
-      if (failure instanceof ApiError && failure.status === 401 && /expired/i.test(failure.message)) {
-        notify.error(NOTICES['sign-in-expired'].message);
+      // The step expired, or ended at its tenth wrong code (docs/decisions/0021-step-up.md): start again.
+      const ended = failure instanceof ApiError && failure.code === SIGN_IN_ENDED;
+      if (failure instanceof ApiError && failure.status === 401 && (ended || /expired/i.test(failure.message))) {
+        notify.error(NOTICES[ended ? 'sign-in-ended' : 'sign-in-expired'].message);
         if (props.onRestart) props.onRestart();
         else window.location.assign('/admin/login');
         return;
       }
+      const locked = failure instanceof ApiError && failure.code === CODES_LOCKED;
       const throttled = failure instanceof ApiError && failure.status === 429;
-      notify.error(throttled ? NOTICES.throttled.message : NOTICES['invalid-code'].message);
+      notify.error(
+        locked
+          ? NOTICES['codes-locked'].message
+          : throttled
+            ? NOTICES.throttled.message
+            : NOTICES['invalid-code'].message,
+      );
       setCode('');
       input.current?.focus();
     }

@@ -7,6 +7,7 @@ import { useHydrated } from '../ui/useHydrated';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
 import InviteForm from './InviteForm';
+import { withStepUp } from './stepUp';
 import { twoFactorText, when, type InvitationView, type MemberView } from './teamTypes';
 
 type Pending = { kind: 'remove'; member: MemberView } | { kind: 'hand-over'; member: MemberView } | null;
@@ -24,7 +25,8 @@ function errorText(error: unknown): string {
 /**
  * The Team page (docs/product.md, The team), for the owner: members with their role, second factors
  * and last sign-in; role changes, hand-over and removal (each asks first when it cannot be undone);
- * the invite form; open invitations with Revoke.
+ * the invite form; open invitations with Revoke. Each change may ask "Confirm it's you" first
+ * (src/admin/stepUp.ts), so a confirmation closes before its call is made.
  */
 export default function TeamManager(props: { selfId: string; members: MemberView[]; invitations: InvitationView[] }) {
   const [members, setMembers] = useState(props.members);
@@ -44,16 +46,16 @@ export default function TeamManager(props: { selfId: string; members: MemberView
   }
 
   async function act(action: () => Promise<unknown>, done: string) {
+    setPending(null);
     setBusy(true);
     try {
-      await action();
+      await withStepUp(action);
       notify.success(done);
       await reload();
     } catch (error) {
       notify.error(errorText(error));
     } finally {
       setBusy(false);
-      setPending(null);
     }
   }
 
@@ -68,16 +70,16 @@ export default function TeamManager(props: { selfId: string; members: MemberView
   }
 
   async function handOver(member: MemberView) {
+    setPending(null);
     setBusy(true);
     try {
-      await api('PATCH', `/api/admin/admins/${member.id}`, { role: 'owner' });
+      await withStepUp(() => api('PATCH', `/api/admin/admins/${member.id}`, { role: 'owner' }));
       // No longer the owner: this page is not for us any more.
       notify.flash(`${member.email} is now the owner; you are an admin`);
       window.location.assign('/admin/dashboard');
     } catch (error) {
       notify.error(errorText(error));
       setBusy(false);
-      setPending(null);
     }
   }
 

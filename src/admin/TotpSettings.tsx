@@ -5,6 +5,7 @@ import Button from '../ui/Button';
 import { api } from './api';
 import { apiErrorText } from './apiErrorText';
 import { notify } from './notify';
+import { offerSignOutElsewhere, withStepUp } from './stepUp';
 
 interface Enrolment {
   secret: string;
@@ -15,7 +16,9 @@ interface Enrolment {
 /**
  * The Account page's authenticator app (docs/product.md, "Two-factor sign-in"): set it up with a
  * QR code (or the key typed by hand) and a first code; the ten recovery codes are then shown once,
- * to copy or download. Once on: new recovery codes, or turn it off, each with a current code.
+ * to copy or download. Once on: new recovery codes, or turn it off, each with a current code (that
+ * code is the step-up; setting the app up may ask "Confirm it's you" first, src/admin/stepUp.ts).
+ * Each change offers "Sign out everywhere else".
  */
 export default function TotpSettings() {
   const [status, setStatus] = useState<TotpStatus | null>(null);
@@ -66,7 +69,7 @@ export default function TotpSettings() {
   async function start() {
     setBusy(true);
     try {
-      const started = await api<{ secret: string; otpauthUrl: string }>('POST', '/api/admin/me/totp');
+      const started = await withStepUp(() => api<{ secret: string; otpauthUrl: string }>('POST', '/api/admin/me/totp'));
       const QRCode = await import('qrcode');
       setEnrolment({ ...started, qr: await QRCode.toDataURL(started.otpauthUrl, { margin: 1, width: 200 }) });
     } catch (failure) {
@@ -79,10 +82,13 @@ export default function TotpSettings() {
   function confirm(event: FormEvent) {
     event.preventDefault();
     void withCode(async () => {
-      const done = await api<{ recoveryCodes: string[] }>('POST', '/api/admin/me/totp/verify', { code });
+      const done = await withStepUp(() =>
+        api<{ recoveryCodes: string[] }>('POST', '/api/admin/me/totp/verify', { code }),
+      );
       setEnrolment(null);
       setCodes(done.recoveryCodes);
       notify.success('Two-factor sign-in is on');
+      offerSignOutElsewhere();
       await reload();
     });
   }
@@ -92,6 +98,7 @@ export default function TotpSettings() {
       const done = await api<{ recoveryCodes: string[] }>('POST', '/api/admin/me/totp/recovery-codes', { code });
       setCodes(done.recoveryCodes);
       notify.success('New recovery codes made; the old ones no longer work');
+      offerSignOutElsewhere();
       await reload();
     });
   }
@@ -101,6 +108,7 @@ export default function TotpSettings() {
       setStatus(await api<TotpStatus>('DELETE', '/api/admin/me/totp', { code }));
       setCodes(null);
       notify.success('The authenticator app is off');
+      offerSignOutElsewhere();
     });
   }
 

@@ -2,11 +2,13 @@ import { useEffect, useState } from 'react';
 import { api } from './api';
 import { apiErrorText } from './apiErrorText';
 import { notify } from './notify';
+import { withStepUp } from './stepUp';
 
 /**
  * The owner's switch (docs/product.md, "Two-factor sign-in"): every member must have a second
  * factor. Members without one are sent to their Account page after the password until they set one
- * up. The owner needs one of their own first (the server says so).
+ * up. The owner needs one of their own first (the server says so). A change may ask "Confirm it's
+ * you" first (src/admin/stepUp.ts).
  */
 export default function TwoFactorPolicy() {
   const [required, setRequired] = useState<boolean | null>(null);
@@ -21,7 +23,9 @@ export default function TwoFactorPolicy() {
   async function change(next: boolean) {
     setBusy(true);
     try {
-      const policy = await api<{ required: boolean }>('PUT', '/api/admin/settings/two-factor', { required: next });
+      const policy = await withStepUp(() =>
+        api<{ required: boolean }>('PUT', '/api/admin/settings/two-factor', { required: next }),
+      );
       setRequired(policy.required);
       notify.success(
         policy.required ? 'Every member now needs two-factor sign-in' : 'Two-factor sign-in is no longer required',

@@ -10,6 +10,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: Record<string, string[]>,
+    /** The answer's machine-readable `code`, e.g. 'step_up_required' (src/admin/stepUp.ts). */
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -40,13 +42,19 @@ export async function api<T>(
   if (!response.ok) {
     // A sign-in step's 401 (a wrong password, code or passkey) is an answer, not an ended session.
     if (response.status === 401 && !path.startsWith('/api/admin/login')) sendToLogin();
-    let fieldErrors: Record<string, string[]> = {};
+    let parsed: { fieldErrors?: Record<string, string[]>; code?: unknown } = {};
     try {
-      fieldErrors = (JSON.parse(text) as { fieldErrors?: Record<string, string[]> }).fieldErrors ?? {};
+      parsed = (JSON.parse(text) as typeof parsed | null) ?? {};
     } catch {
       // not JSON
     }
-    throw new ApiError(response.status, `${response.status}: ${text || response.statusText}`, fieldErrors);
+    const code = typeof parsed.code === 'string' ? parsed.code : undefined;
+    throw new ApiError(
+      response.status,
+      `${response.status}: ${text || response.statusText}`,
+      parsed.fieldErrors ?? {},
+      code,
+    );
   }
   return (text ? JSON.parse(text) : null) as T;
 }

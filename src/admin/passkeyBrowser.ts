@@ -44,3 +44,14 @@ export async function signInWithPasskey(): Promise<{ enrolmentRequired?: boolean
   const response = await startAuthentication({ optionsJSON });
   return api('POST', '/api/admin/login/passkey', { response });
 }
+
+/** Confirms it's the member with one of their passkeys (a step-up, src/admin/stepUp.ts). */
+export async function stepUpWithPasskey(): Promise<void> {
+  const optionsJSON = await api<PublicKeyCredentialRequestOptionsJSON>(
+    'POST',
+    '/api/admin/me/step-up/passkey/options',
+    {},
+  );
+  const response = await startAuthentication({ optionsJSON });
+  await api('POST', '/api/admin/me/step-up/passkey', { response });
+}

@@ -9,7 +9,7 @@
  */
 import net from 'node:net';
 import { inspect } from 'node:util';
-import { EnvError, serverEnv } from '../env';
+import { EnvError, passkeyEnv, serverEnv } from '../env';
 import { redact } from '../redact';
 import { connectProblem } from '../data/connectProblem';
 import { closeDb, getSql } from '../data/db';
@@ -44,7 +44,10 @@ const log = (message: string) => console.log(redact(message));
 /** A bad setting stops the start with what to change, before anything is touched. */
 function readEnv() {
   try {
-    return serverEnv();
+    const env = serverEnv();
+    // PASSKEY_ORIGINS is checked against SITE_URL: a listed origin no browser could use stops the start too.
+    passkeyEnv();
+    return env;
   } catch (error) {
     if (!(error instanceof EnvError)) throw error;
     console.error(redact(`Cannot start: ${error.message.split('\n').join('; ')}.`));

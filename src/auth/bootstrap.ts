@@ -35,7 +35,7 @@ export async function ensureAdmin(email: string, password: string): Promise<'cre
   if (existing && (await verifyPassword(existing.passwordHash, password))) return 'unchanged';
   const passwordHash = await hashPassword(password);
   if (existing) {
-    await resetPassword(existing, passwordHash, START_UP);
+    await resetPassword(existing, passwordHash, START_UP, { keepPasskeys: true });
     return 'reset';
   }
   await addMember(email, passwordHash, 'admin', START_UP);

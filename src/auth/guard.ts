@@ -2,14 +2,15 @@ import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from '../server/http';
 import { serverEnv } from '../env';
 import type { Role } from '../domain/roles';
-import { SESSION_COOKIE, validateToken, type AdminSession } from './sessions';
+import { sessionCookieName } from './cookieNames';
+import { validateToken, type AdminSession } from './sessions';
 import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from './secondFactors';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
 
 /** The signed-in admin, or null. A bad cookie of any shape is simply "not signed in". */
 export async function currentAdmin(ctx: Ctx | AstroGlobal): Promise<AdminSession | null> {
-  return validateToken(ctx.cookies.get(SESSION_COOKIE)?.value);
+  return validateToken(ctx.cookies.get(sessionCookieName())?.value);
 }
 
 /** Every /api/admin/* route except login and session: 401 JSON without a session (README.md). */
@@ -34,8 +35,10 @@ export async function requireRole(ctx: Ctx, ...roles: Role[]): Promise<AdminSess
 }
 
 /**
- * The origins that are this site for a request: the public one (SITE_URL), and the one the request
- * was addressed to (by its URL and its Host header), which differ behind a proxy or on localhost.
+ * The origins that are this site for a request's same-origin check: the public one (SITE_URL), and
+ * the one the request was addressed to (by its URL and its Host header), which differ behind a proxy
+ * or on localhost. A browser's Origin names the page that sent it, so a page elsewhere never
+ * matches. Passkeys do not use this: their origins come from configuration only (relyingParty.ts).
  */
 export function ownOrigins(ctx: Ctx): string[] {
   const origins = new Set([new URL(serverEnv().siteUrl).origin, ctx.url.origin]);

@@ -1,19 +1,12 @@
 import type { APIContext } from 'astro';
-import {
-  generateAuthenticationOptions,
-  verifyAuthenticationResponse,
-  type AuthenticationResponseJSON,
-  type PublicKeyCredentialRequestOptionsJSON,
-} from '@simplewebauthn/server';
-import type { z } from 'zod';
+import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import * as admins from '../data/admins';
 import * as passkeys from '../data/passkeys';
 import * as requestLimits from '../data/requestLimits';
-import type { AuthenticationCredentialSchema } from '../domain/passkeys';
 import { HttpError } from '../server/http';
 import { recordSecurityEvent } from '../services/securityLog';
 import { clientIp } from './guard';
-import { userHandleOf } from './passkeys';
+import { handleMatches, verifyAssertion, type Assertion } from './passkeyAssertion';
 import { readPendingLogin } from './pendingLogin';
 import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';
 import { admit, succeeded } from './throttle';
@@ -34,7 +27,7 @@ export type PasskeySignIn =
   | { ok: false; reason: 'invalid' }
   | { ok: false; reason: 'throttled'; retryAfter: number };
 
-type Credential = z.output<typeof AuthenticationCredentialSchema>;
+type Credential = Assertion;
 
 /** Options are asked for before anyone is known: per address, so no one can fill the challenge table. */
 export const OPTIONS_PER_ADDRESS_PER_MINUTE = 30;
@@ -45,7 +38,7 @@ export async function authenticationOptions(ctx: APIContext): Promise<PublicKeyC
   const pending = await readPendingLogin(ctx);
   const allowed = pending ? await passkeys.listFor(pending.adminId) : [];
   const options = await generateAuthenticationOptions({
-    rpID: relyingParty(ctx).rpID,
+    rpID: relyingParty().rpID,
     allowCredentials: allowed.map((row) => ({ id: row.id, transports: row.transports })),
     userVerification: pending ? 'preferred' : 'required',
     timeout: CHALLENGE_TTL_MS,
@@ -77,7 +70,7 @@ export async function checkPasskey(ctx: APIContext, credential: Credential): Pro
     given.adminId === (pending?.adminId ?? null) &&
     (!pending || passkey.adminId === pending.adminId) &&
     handleMatches(credential, passkey.adminId) &&
-    (await verify(ctx, credential, passkey, challenge, !pending));
+    (await verifyAssertion(credential, passkey, challenge, !pending));
   if (!verified || !owner) {
     const actor = claimed ? { id: claimed.id, email: claimed.email } : { id: null, email: '(unknown passkey)' };
     await recordSecurityEvent({
@@ -90,42 +83,4 @@ export async function checkPasskey(ctx: APIContext, credential: Credential): Pro
   }
   await succeeded(subject, ip, admission.keys);
   return { ok: true, adminId: owner.id };
-}
-
-/** A discoverable credential says whose it is; it must be the member the passkey was registered to. */
-function handleMatches(credential: Credential, adminId: string): boolean {
-  const handle = credential.response.userHandle;
-  if (!handle) return true;
-  return Buffer.from(handle, 'base64url').equals(Buffer.from(userHandleOf(adminId)));
-}
-
-async function verify(
-  ctx: APIContext,
-  credential: Credential,
-  passkey: passkeys.PasskeyRow,
-  challenge: string,
-  requireUserVerification: boolean,
-): Promise<boolean> {
-  const rp = relyingParty(ctx);
-  try {
-    const result = await verifyAuthenticationResponse({
-      response: credential as unknown as AuthenticationResponseJSON,
-      expectedChallenge: challenge,
-      expectedOrigin: rp.origins,
-      expectedRPID: rp.rpIDs,
-      credential: {
-        id: passkey.id,
-        publicKey: new Uint8Array(passkey.publicKey),
-        counter: passkey.counter,
-        transports: passkey.transports,
-      },
-      requireUserVerification,
-    });
-    // The counter is written only if no parallel use moved it first.
-    return (
-      result.verified && (await passkeys.recordUse(passkey.id, passkey.counter, result.authenticationInfo.newCounter))
-    );
-  } catch {
-    return false;
-  }
 }

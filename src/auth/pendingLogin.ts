@@ -5,6 +5,7 @@ import * as twoFactor from '../data/twoFactor';
 import { serverEnv } from '../env';
 import { createSession, sessionCookie } from './sessions';
 import { clientIp } from './guard';
+import { pendingCookieName } from './cookieNames';
 import { recordSecurityEvent } from '../services/securityLog';
 import { enrolmentRequired, secondFactorMethods, type SecondFactorMethod } from './secondFactors';
 
@@ -14,7 +15,6 @@ import { enrolmentRequired, secondFactorMethods, type SecondFactorMethod } from 
  * of which the database holds SHA-256 of the secret. It lasts five minutes and ends when the sign-in
  * completes.
  */
-export const PENDING_COOKIE = 'emdr_pending';
 export const PENDING_LIFETIME_MS = 5 * 60 * 1000;
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
@@ -34,18 +34,18 @@ export async function startPendingLogin(adminId: string): Promise<string> {
 
 export function pendingCookie(token: string, secure: boolean): string {
   const maxAge = Math.floor(PENDING_LIFETIME_MS / 1000);
-  return `${PENDING_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return `${pendingCookieName()}=${token}; Path=/; HttpOnly; SameSite=Strict; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
 export function clearedPendingCookie(secure: boolean): string {
-  return `${PENDING_COOKIE}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
+  return `${pendingCookieName()}=; Path=/; HttpOnly; SameSite=Strict; Max-Age=0${secure ? '; Secure' : ''}`;
 }
 
 /** The pending step this request's cookie belongs to, or null (none, tampered, expired). */
 export async function readPendingLogin(
   ctx: Pick<APIContext, 'cookies'>,
 ): Promise<{ id: string; adminId: string } | null> {
-  const token = ctx.cookies.get(PENDING_COOKIE)?.value;
+  const token = ctx.cookies.get(pendingCookieName())?.value;
   if (!token || token.length > 100 || !TOKEN_PATTERN.test(token)) return null;
   const [id, secret] = token.split('.') as [string, string];
   const row = await twoFactor.findPending(id);
@@ -71,7 +71,7 @@ export interface FinishedLogin {
 export async function finishLogin(ctx: Ctx, adminId: string, method: SignInMethod): Promise<FinishedLogin> {
   const pending = await readPendingLogin(ctx);
   if (pending) await twoFactor.removePending(pending.id);
-  const hadPendingCookie = ctx.cookies.get(PENDING_COOKIE) !== undefined;
+  const hadPendingCookie = ctx.cookies.get(pendingCookieName()) !== undefined;
   const admin = await admins.findById(adminId);
   if (!admin) throw new Error('The admin signing in no longer exists');
   const secure = serverEnv().secureCookie;

@@ -1,6 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as sessions from '../data/sessions';
 import type { Role } from '../domain/roles';
+import { sessionCookieName } from './cookieNames';
 
 /**
  * Admin sessions after Lucia's session guide (docs/decisions/0006-session-lifetimes.md): the token is `id.secret`,
@@ -11,7 +12,6 @@ import type { Role } from '../domain/roles';
 export const IDLE_TIMEOUT_MS = 12 * 60 * 60 * 1000;
 export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const RENEW_AFTER_MS = 60 * 1000;
-export const SESSION_COOKIE = 'emdr_admin_session';
 const TOKEN_PATTERN = /^[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
 export interface AdminSession {
@@ -20,10 +20,16 @@ export interface AdminSession {
   email: string;
   /** Read with the session on every request, so a role change applies at once (docs/product.md, The team). */
   role: Role;
+  /** When the member last gave their password or a current second factor here (src/auth/stepUp.ts). */
+  steppedUpAt: Date | null;
 }
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
+/**
+ * A new session. Every sign-in gives the password or a user-verified passkey, so a new session is
+ * stepped up from its first moment (docs/decisions/0021-step-up.md).
+ */
 export async function createSession(adminId: string): Promise<string> {
   const id = randomBytes(16).toString('base64url');
   const secret = randomBytes(32).toString('base64url');
@@ -48,7 +54,7 @@ export async function validateToken(token: string | undefined, now = new Date())
     return null;
   }
   if (idle > RENEW_AFTER_MS) await sessions.touch(id, now);
-  return { id, adminId: row.adminId, email: row.email, role: row.role };
+  return { id, adminId: row.adminId, email: row.email, role: row.role, steppedUpAt: row.steppedUpAt };
 }
 
 export async function endSession(token: string | undefined): Promise<void> {
@@ -56,12 +62,17 @@ export async function endSession(token: string | undefined): Promise<void> {
   await sessions.remove(token.split('.')[0]!);
 }
 
+/** Ends every session of the member but this one ("Sign out everywhere else"); how many ended. */
+export async function endOtherSessions(session: AdminSession): Promise<number> {
+  return sessions.removeOthers(session.adminId, session.id);
+}
+
 /** The Set-Cookie value: HttpOnly; SameSite=Lax; Path=/, plus Secure per SESSION_SECURE_COOKIE. */
 export function sessionCookie(token: string, secure: boolean): string {
   const maxAge = Math.floor(ABSOLUTE_LIFETIME_MS / 1000);
-  return `${SESSION_COOKIE}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
+  return `${sessionCookieName()}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
 }
 
 export function clearedSessionCookie(secure: boolean): string {
-  return `${SESSION_COOKIE}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
+  return `${sessionCookieName()}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
 }

@@ -5,6 +5,9 @@ import type { TotpStatus } from '../domain/secondFactor';
 import { HttpError } from '../server/http';
 import { recordSecurityEvent } from '../services/securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
+import { codesLockedError, codesLockedUntil, countWrongCode, CODE_LOCK_MS } from './codeGuessing';
+import * as codeLock from '../data/codeLock';
+import { mailFactorChange } from '../services/memberMail';
 import { secondFactorMethods } from './secondFactors';
 import { admit, succeeded } from './throttle';
 import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './totp';
@@ -42,26 +45,33 @@ export async function confirmTotp(member: Member, code: string, ip: string): Pro
     throw new HttpError(400, INVALID_CODE, { code: ['That code is not right: type the current code from the app'] });
   }
   await recordSecurityEvent({ type: 'totp-enabled', actor: actorOf(member), ip });
+  void mailFactorChange(member.email, { kind: 'totp-enabled' });
   return codes;
 }
 
 export type CodeCheck =
   | { ok: true; method: 'totp' | 'recovery' }
   | { ok: false; reason: 'invalid' }
-  | { ok: false; reason: 'throttled'; retryAfter: number };
+  | { ok: false; reason: 'throttled'; retryAfter: number }
+  | { ok: false; reason: 'locked'; until: Date };
 
 /**
  * Checks a TOTP code or a recovery code under the password back-off (src/auth/throttle.ts), with its
  * own subject per account so a correct password does not clear second-factor failures. A TOTP code
- * is claimed for its step, a recovery code is used up. Failures are recorded as security events.
+ * is claimed for its step, a recovery code is used up. Failures are recorded as security events,
+ * and counted towards the account's code lock (src/auth/codeGuessing.ts), which refuses every code.
  */
 export async function checkSecondFactor(member: Member, code: string, ip: string): Promise<CodeCheck> {
+  const lockedUntil = await codesLockedUntil(member.adminId);
+  if (lockedUntil) return { ok: false, reason: 'locked', until: lockedUntil };
   const subject = `second-factor:${member.email}`;
   const admission = await admit(subject, ip);
   if (!admission.allowed) return { ok: false, reason: 'throttled', retryAfter: admission.retryAfterSeconds };
   const method = await useCode(member.adminId, code.trim());
   if (!method) {
     await recordSecurityEvent({ type: 'second-factor-failed', actor: actorOf(member), ip });
+    if (await countWrongCode(member, ip))
+      return { ok: false, reason: 'locked', until: new Date(Date.now() + CODE_LOCK_MS) };
     return { ok: false, reason: 'invalid' };
   }
   await succeeded(subject, ip, admission.keys);
@@ -89,6 +99,7 @@ async function useCode(adminId: string, code: string): Promise<'totp' | 'recover
 async function requireCurrentCode(member: Member, code: string, ip: string): Promise<void> {
   const check = await checkSecondFactor(member, code, ip);
   if (check.ok) return;
+  if (check.reason === 'locked') throw codesLockedError(check.until);
   if (check.reason === 'throttled') {
     throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
       'retry-after': String(check.retryAfter),
@@ -108,6 +119,7 @@ export async function turnOffTotp(member: Member, code: string, ip: string): Pro
   await requireCurrentCode(member, code, ip);
   await twoFactor.disableTotp(member.adminId);
   await recordSecurityEvent({ type: 'totp-disabled', actor: actorOf(member), ip });
+  void mailFactorChange(member.email, { kind: 'totp-disabled' });
 }
 
 /** Ten new recovery codes replace the old ones (all of them, used or not). */
@@ -118,6 +130,7 @@ export async function renewRecoveryCodes(member: Member, code: string, ip: strin
   const codes = newRecoveryCodes();
   await twoFactor.replaceRecoveryCodes(member.adminId, codes.map(hashRecoveryCode));
   await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: actorOf(member), ip });
+  void mailFactorChange(member.email, { kind: 'recovery-codes-renewed' });
   return codes;
 }
 
@@ -131,15 +144,16 @@ const actorOf = (member: Member) => ({ id: member.adminId, email: member.email }
 
 /**
  * `npm run admin -- reset-2fa --email E`, for a member who lost their device: every second factor
- * and session of theirs ends, recorded as 'two-factor-reset' in the same transaction. Null for an
- * unknown email.
+ * and session of theirs ends, and a code lock lifts, recorded as 'two-factor-reset' in the same
+ * transaction; the member is mailed. Null for an unknown email.
  */
-export async function resetTwoFactor(email: string): Promise<{ email: string } | null> {
+export async function resetTwoFactor(email: string): Promise<{ email: string; mailed: boolean } | null> {
   const member = await admins.findByEmail(email);
   if (!member) return null;
   const sql = await getSql();
   await sql.begin(async (tx) => {
     await twoFactor.resetSecondFactors(tx, member.id);
+    await codeLock.clear(tx, member.id);
     await recordSecurityEvent(
       {
         type: 'two-factor-reset',
@@ -150,5 +164,7 @@ export async function resetTwoFactor(email: string): Promise<{ email: string } |
       tx,
     );
   });
-  return { email: member.email };
+  // The CLI waits for it, without retries (src/services/memberMail.ts).
+  const mailed = await mailFactorChange(member.email, { kind: 'two-factor-reset' }, []);
+  return { email: member.email, mailed };
 }

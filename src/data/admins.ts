@@ -58,10 +58,11 @@ export async function updatePassword(id: string, passwordHash: string): Promise<
   await sql.begin((tx) => setPassword(tx, id, passwordHash));
 }
 
-/** updatePassword in the caller's transaction. */
+/** A new password in the caller's transaction: every session and pending sign-in of the admin ends. */
 export async function setPassword(tx: Tx, id: string, passwordHash: string): Promise<void> {
   await tx`update admin_users set password_hash = ${passwordHash} where id = ${id}`;
   await tx`delete from admin_sessions where admin_id = ${id}`;
+  await tx`delete from admin_pending_logins where admin_id = ${id}`;
 }
 
 /** Every admin's email, oldest first: the start-up banner names who can sign in. */

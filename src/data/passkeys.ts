@@ -13,7 +13,7 @@ export interface PasskeyRow {
   lastUsedAt: Date | null;
 }
 
-export type ChallengePurpose = 'registration' | 'authentication';
+export type ChallengePurpose = 'registration' | 'authentication' | 'step-up';
 
 export async function listFor(adminId: string): Promise<PasskeyRow[]> {
   const sql = await getSql();
@@ -59,6 +59,11 @@ export async function remove(tx: Tx, adminId: string, id: string): Promise<Passk
   const [row] = await tx<PasskeyRow[]>`
     delete from admin_passkeys where id = ${id} and admin_id = ${adminId} returning id, admin_id, public_key, counter::float8 as counter, transports, name, created_at, last_used_at`;
   return row;
+}
+
+/** Removes every passkey of a member (a password reset); the ones removed. */
+export async function removeAllFor(tx: Tx, adminId: string): Promise<{ id: string; name: string }[]> {
+  return tx<{ id: string; name: string }[]>`delete from admin_passkeys where admin_id = ${adminId} returning id, name`;
 }
 
 /**

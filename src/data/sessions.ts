@@ -8,15 +8,18 @@ export interface SessionRow {
   secretHash: Buffer;
   createdAt: Date;
   lastVerifiedAt: Date;
+  steppedUpAt: Date | null;
   email: string;
   role: Role;
 }
 
-/** A new session; the member's last sign-in (the Team page) is the same moment. */
+/** A new session, stepped up as it starts; the member's last sign-in (the Team page) is the same moment. */
 export async function insert(id: string, adminId: string, secretHash: Buffer): Promise<void> {
   const sql = await getSql();
   await sql.begin(async (tx) => {
-    await tx`insert into admin_sessions (id, admin_id, secret_hash) values (${id}, ${adminId}, ${secretHash})`;
+    await tx`
+      insert into admin_sessions (id, admin_id, secret_hash, stepped_up_at)
+      values (${id}, ${adminId}, ${secretHash}, now())`;
     await tx`update admin_users set last_sign_in_at = now() where id = ${adminId}`;
   });
 }
@@ -25,6 +28,21 @@ export async function insert(id: string, adminId: string, secretHash: Buffer): P
 export async function removeForAdmin(adminId: string): Promise<void> {
   const sql = await getSql();
   await sql`delete from admin_sessions where admin_id = ${adminId}`;
+}
+
+/** Every session of a member but `keepId`; how many ended. */
+export async function removeOthers(adminId: string, keepId: string): Promise<number> {
+  const sql = await getSql();
+  const result = await sql`delete from admin_sessions where admin_id = ${adminId} and id <> ${keepId}`;
+  return result.count;
+}
+
+/** The member gave their password or a current second factor in this session just now. */
+export async function markSteppedUp(id: string): Promise<Date | undefined> {
+  const sql = await getSql();
+  const [row] = await sql<{ steppedUpAt: Date }[]>`
+    update admin_sessions set stepped_up_at = now() where id = ${id} returning stepped_up_at`;
+  return row?.steppedUpAt;
 }
 
 export async function findById(id: string): Promise<SessionRow | undefined> {

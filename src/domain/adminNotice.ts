@@ -1,3 +1,5 @@
+import { CODES_LOCKED_MESSAGE, SIGN_IN_ENDED_MESSAGE } from './secondFactor';
+
 /**
  * Toasts that a plain form post (sent before the page's script ran) leaves for the next page: the
  * server redirects with a short-lived cookie naming one of these, and the page's island shows it
@@ -12,6 +14,8 @@ export const NOTICES = {
   throttled: { kind: 'error', title: 'Error', message: 'Too many login attempts. Try again later.' },
   'invalid-code': { kind: 'error', title: 'Error', message: 'Invalid code' },
   'sign-in-expired': { kind: 'error', title: 'Error', message: 'The sign-in took too long: sign in again' },
+  'sign-in-ended': { kind: 'error', title: 'Error', message: SIGN_IN_ENDED_MESSAGE },
+  'codes-locked': { kind: 'error', title: 'Error', message: CODES_LOCKED_MESSAGE },
 } as const;
 
 export type NoticeName = keyof typeof NOTICES;

@@ -22,6 +22,16 @@ export const CodeSchema = z.strictObject({
 });
 export type CodeInput = z.infer<typeof CodeSchema>;
 
+/**
+ * Guessing stops (docs/decisions/0021-step-up.md): the refusals the sign-in page shows, with the
+ * `code` of their JSON answer.
+ */
+export const SIGN_IN_ENDED = 'sign_in_ended';
+export const SIGN_IN_ENDED_MESSAGE = 'Too many wrong codes: sign in again';
+export const CODES_LOCKED = 'second_factor_locked';
+export const CODES_LOCKED_MESSAGE =
+  'Too many wrong codes: codes are locked for this account for up to 24 hours. Use a passkey, or ask the site owner to reset your two-factor sign-in.';
+
 /** The owner's switch: every member must have a second factor. */
 export const TwoFactorPolicySchema = z.strictObject({
   required: z.boolean({ error: 'Say whether two-factor sign-in is required (true or false)' }),

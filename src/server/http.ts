@@ -5,8 +5,9 @@ import { fieldErrorsOf } from '../domain/fieldErrors';
 import { requestLog } from '../log';
 
 /**
- * One error shape for every endpoint (README.md, HTTP API): `{ error, fieldErrors?, requestId }`;
- * the request id is also in the `X-Request-Id` header and in the server's log lines.
+ * One error shape for every endpoint (README.md, HTTP API): `{ error, fieldErrors?, code?, requestId }`;
+ * the request id is also in the `X-Request-Id` header and in the server's log lines. `code` names a
+ * refusal the admin UI answers in its own way (e.g. 'step_up_required' opens "Confirm it's you").
  */
 export class HttpError extends Error {
   constructor(
@@ -14,6 +15,7 @@ export class HttpError extends Error {
     message: string,
     readonly fieldErrors?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    readonly code?: string,
   ) {
     super(message);
   }
@@ -66,11 +68,12 @@ function errorResponse(ctx: APIContext, error: unknown): Response {
   const withId = (body: Record<string, unknown>) => (requestId ? { ...body, requestId } : body);
   if (error instanceof z.ZodError) error = validationError(error);
   if (error instanceof HttpError) {
+    const code = error.code ? { code: error.code } : {};
     if (error.status === 400)
-      return json(withId({ error: error.message, fieldErrors: error.fieldErrors ?? {} }), 400, error.headers);
+      return json(withId({ error: error.message, fieldErrors: error.fieldErrors ?? {}, ...code }), 400, error.headers);
     const body = error.fieldErrors
-      ? { error: error.message, fieldErrors: error.fieldErrors }
-      : { error: error.message };
+      ? { error: error.message, fieldErrors: error.fieldErrors, ...code }
+      : { error: error.message, ...code };
     return json(error.status >= 500 ? withId(body) : body, error.status, error.headers);
   }
   const log = requestLog(requestId);

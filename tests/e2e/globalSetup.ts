@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import net from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { startServer, tempDir } from '../support/server';
 import { startFakeWidget } from '../support/fakeWidget';
@@ -7,10 +8,27 @@ import { startFakeWidget } from '../support/fakeWidget';
  * Starts the real product on a free port with a fresh DATA_DIR and the demo data (README.md),
  * and tells the tests where it is through the environment.
  */
+/** A port free right now, for a server that must know its own address before it starts. */
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
 export default async function globalSetup() {
   const dataDir = tempDir('emdr-e2e-');
   const widget = await startFakeWidget();
+  const port = await freePort();
   const env = {
+    PORT: String(port),
+    // Passkeys are made on http://localhost:{port} (admin-passkeys.spec.ts): an origin of the site
+    // besides SITE_URL, which a passkey may only be used on when configured (README.md, Passkeys).
+    PASSKEY_ORIGINS: `http://localhost:${port}`,
     ADMIN_EMAIL: 'admin@example.com',
     ADMIN_PASSWORD: randomBytes(12).toString('base64url'),
     REBUILD_DEBOUNCE_MS: '300',

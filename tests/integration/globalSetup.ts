@@ -25,6 +25,8 @@ export default async function setup(project: TestProject) {
     SEED_DEMO: '0',
     REBUILD_DEBOUNCE_MS: '3600000',
     SITE_URL: 'http://localhost:4321',
+    // Another origin of the site a passkey may be used on (tests/integration/passkey-origins.test.ts).
+    PASSKEY_ORIGINS: 'http://admin.localhost:4321',
     // Tests stand in for a proxy on this machine: their X-Forwarded-For names the client.
     TRUST_PROXY: 'loopback',
     // These tests look at the disk driver's files; photos kept in PostgreSQL are tested in tests/publishing.

@@ -12,6 +12,8 @@ import { assert, createCredential, type SoftCredential } from '../support/softAu
  * without a password, and the assertions that must be refused.
  */
 const base = () => process.env.TEST_BASE_URL!;
+/** The page a browser signs for: the site's public origin (SITE_URL), whichever address the server is reached at. */
+const site = () => new URL(process.env.SITE_URL!).origin;
 const OTHER = { email: 'editor-passkeys@example.com', password: 'another long passphrase' };
 
 interface Answer {
@@ -48,7 +50,7 @@ async function call(jar: Map<string, string>, method: string, path: string, body
 async function register(jar: Map<string, string>, name: string): Promise<{ credential: SoftCredential; id: string }> {
   const options = await call(jar, 'POST', '/api/admin/me/passkeys/options', {});
   expect(options.status).toBe(200);
-  const made = createCredential(options.body, base());
+  const made = createCredential(options.body, site());
   const created = await call(jar, 'POST', '/api/admin/me/passkeys', { name, response: made.response });
   expect(created.status).toBe(201);
   return { credential: made.credential, id: created.body.id };
@@ -90,7 +92,7 @@ describe('registering passkeys', () => {
     // A passkey can replace the password, so it must be discoverable; the one already there is excluded.
     expect(options.body.authenticatorSelection.residentKey).toBe('required');
     expect(options.body.excludeCredentials.map((c: { id: string }) => c.id)).toEqual([first.id]);
-    const made = createCredential(options.body, base());
+    const made = createCredential(options.body, site());
     const second = await call(owner, 'POST', '/api/admin/me/passkeys', { name: '  Phone ', response: made.response });
     expect(second.status).toBe(201);
     expect(second.body).toEqual({
@@ -124,7 +126,7 @@ describe('registering passkeys', () => {
 
   test('a registration answer is taken once; a missing name, a foreign origin and no session are refused', async () => {
     const options = await call(owner, 'POST', '/api/admin/me/passkeys/options', {});
-    const made = createCredential(options.body, base());
+    const made = createCredential(options.body, site());
     const noName = await call(owner, 'POST', '/api/admin/me/passkeys', { name: ' ', response: made.response });
     expect(noName.status).toBe(400);
     expect(noName.body.fieldErrors.name).toEqual(['Name is required']);
@@ -154,7 +156,7 @@ describe('registering passkeys', () => {
     expect((await call(other, 'GET', '/api/admin/me/passkeys')).body.passkeys).toEqual([]);
 
     const ownersOptions = await call(owner, 'POST', '/api/admin/me/passkeys/options', {});
-    const made = createCredential(ownersOptions.body, base());
+    const made = createCredential(ownersOptions.body, site());
     expect(
       (await call(other, 'POST', '/api/admin/me/passkeys', { name: 'Sneaky', response: made.response })).status,
     ).toBe(400);
@@ -186,7 +188,7 @@ describe('signing in with a passkey', () => {
   async function passkeyLogin(jar: Map<string, string>, credential: SoftCredential, opts = {}) {
     const options = await call(jar, 'POST', '/api/admin/login/passkey/options', {});
     expect(options.status).toBe(200);
-    const response = assert(credential, options.body.challenge, base(), opts);
+    const response = assert(credential, options.body.challenge, site(), opts);
     return {
       options: options.body,
       response,
@@ -238,7 +240,7 @@ describe('signing in with a passkey', () => {
     expect(replayed.body).toEqual({ error: 'The passkey was not accepted' });
     expect(replayed.cookies.join()).not.toContain('emdr_admin_session');
 
-    const madeUp = assert(credential, Buffer.from('not a challenge we gave').toString('base64url'), base());
+    const madeUp = assert(credential, Buffer.from('not a challenge we gave').toString('base64url'), site());
     expect((await call(new Map(), 'POST', '/api/admin/login/passkey', { response: madeUp })).status).toBe(401);
 
     // Without a password, the device must have checked its user (PIN, biometrics).
@@ -289,7 +291,7 @@ describe('signing in with a passkey', () => {
   test('an unknown passkey is refused, and such attempts back off like wrong passwords', async () => {
     const stranger = createCredential(
       { challenge: 'x', rp: {}, user: { id: Buffer.from('nobody').toString('base64url') } },
-      base(),
+      site(),
     ).credential;
     for (let i = 0; i < 5; i++) expect((await passkeyLogin(new Map(), stranger)).answer.status).toBe(401);
     const throttled = await passkeyLogin(new Map(), stranger);

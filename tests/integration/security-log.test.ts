@@ -250,7 +250,7 @@ describe('the team’s security events', () => {
     expect(verified.status).toBe(200);
     const recoveryCodes: string[] = verified.body.recoveryCodes;
     const options = await member('POST', '/api/admin/me/passkeys/options', {});
-    const made = createCredential(options.body, base());
+    const made = createCredential(options.body, new URL(process.env.SITE_URL!).origin);
     expect(
       (await member('POST', '/api/admin/me/passkeys', { name: 'Story key', response: made.response })).status,
     ).toBe(201);

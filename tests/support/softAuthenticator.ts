@@ -31,10 +31,14 @@ function counterBytes(counter: number): Buffer {
   return bytes;
 }
 
-/** Answers registration options (as POST /api/admin/me/passkeys/options gives them) for `origin`. */
+/**
+ * Answers registration options (as POST /api/admin/me/passkeys/options gives them) for `origin`;
+ * `userVerified: false` is a device that made the key without checking its user (no PIN, no biometrics).
+ */
 export function createCredential(
   options: { challenge: string; rp: { id?: string }; user: { id: string } },
   origin: string,
+  opts: { userVerified?: boolean } = {},
 ): { credential: SoftCredential; response: Record<string, unknown> } {
   const rpId = options.rp.id ?? new URL(origin).hostname;
   const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
@@ -53,7 +57,7 @@ export function createCredential(
   idLength.writeUInt16BE(credentialId.length);
   const authData = Buffer.concat([
     sha256(rpId),
-    Buffer.from([FLAG_UP | FLAG_UV | FLAG_AT]),
+    Buffer.from([FLAG_UP | (opts.userVerified === false ? 0 : FLAG_UV) | FLAG_AT]),
     counterBytes(0),
     Buffer.alloc(16), // AAGUID: none
     idLength,

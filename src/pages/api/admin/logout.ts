@@ -1,6 +1,7 @@
 import { endpoint, json } from '../../../server/http';
 import { clientIp, currentAdmin, requireAdmin, requireSameOrigin } from '../../../auth/guard';
-import { clearedSessionCookie, SESSION_COOKIE } from '../../../auth/sessions';
+import { clearedSessionCookie } from '../../../auth/sessions';
+import { sessionCookieName } from '../../../auth/cookieNames';
 import { signOut } from '../../../services/signOut';
 import { isFormPost, noticeCookie, seeOther } from '../../../server/formPost';
 import { serverEnv } from '../../../env';
@@ -18,7 +19,7 @@ export const POST = endpoint(async (ctx) => {
   if (viaForm) requireSameOrigin(ctx);
   const admin = viaForm ? await currentAdmin(ctx) : await requireAdmin(ctx);
   if (admin) {
-    await signOut(ctx.cookies.get(SESSION_COOKIE)?.value, admin, clientIp(ctx));
+    await signOut(ctx.cookies.get(sessionCookieName())?.value, admin, clientIp(ctx));
     requestLog(ctx.locals.requestId).info({ event: 'logout', email: admin.email, ip: clientIp(ctx) }, 'logout');
   }
   const secure = serverEnv().secureCookie;

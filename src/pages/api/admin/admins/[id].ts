@@ -1,22 +1,23 @@
 import { idParam, json, readJson } from '../../../../server/http';
 import { actorOf, edge } from '../../../../server/edge';
 import { clientIp, requireRole } from '../../../../auth/guard';
+import { requireStepUp } from '../../../../auth/stepUp';
 import { TEAM_ROLES } from '../../../../domain/roles';
 import { RoleChangeSchema } from '../../../../domain/team';
 import { changeRole, removeMember } from '../../../../services/team';
 
 export const prerender = false;
 
-/** `{role}`; 'owner' hands ownership over. The owner's own role cannot be lowered (400). */
+/** `{role}`; 'owner' hands ownership over. The owner's own role cannot be lowered (400). Stepped up. */
 export const PATCH = edge(async (ctx) => {
-  const admin = await requireRole(ctx, ...TEAM_ROLES);
+  const admin = requireStepUp(await requireRole(ctx, ...TEAM_ROLES));
   const { role } = await readJson(ctx, RoleChangeSchema);
   return json(await changeRole(actorOf(admin), idParam(ctx), role, clientIp(ctx)));
 });
 
-/** Removes a member and ends their sessions; the owner cannot be removed (400). */
+/** Removes a member and ends their sessions; the owner cannot be removed (400). Stepped up. */
 export const DELETE = edge(async (ctx) => {
-  const admin = await requireRole(ctx, ...TEAM_ROLES);
+  const admin = requireStepUp(await requireRole(ctx, ...TEAM_ROLES));
   const id = idParam(ctx);
   await removeMember(actorOf(admin), id, clientIp(ctx));
   return json({ deleted: id });

@@ -1,6 +1,7 @@
 import { json, readJson } from '../../../../server/http';
 import { actorOf, edge } from '../../../../server/edge';
 import { clientIp, requireRole } from '../../../../auth/guard';
+import { requireStepUp } from '../../../../auth/stepUp';
 import { TEAM_ROLES } from '../../../../domain/roles';
 import { InvitationInputSchema } from '../../../../domain/team';
 import { invite, listInvitations } from '../../../../services/team';
@@ -13,9 +14,9 @@ export const GET = edge(async (ctx) => {
   return json({ invitations: await listInvitations() });
 });
 
-/** `{email, role}` → 201 `{id, url, expiresAt, emailed}`; the link is also mailed (docs/product.md, The team). */
+/** `{email, role}` → 201 `{id, url, expiresAt, emailed}`; the link is also mailed (docs/product.md, The team). Stepped up. */
 export const POST = edge(async (ctx) => {
-  const admin = await requireRole(ctx, ...TEAM_ROLES);
+  const admin = requireStepUp(await requireRole(ctx, ...TEAM_ROLES));
   const input = await readJson(ctx, InvitationInputSchema);
   return json(await invite(actorOf(admin), input, clientIp(ctx)), 201);
 });

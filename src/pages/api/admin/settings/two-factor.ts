@@ -2,6 +2,7 @@ import { endpoint, HttpError, json, readJson } from '../../../../server/http';
 import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
 import { clientIp, requireRole } from '../../../../auth/guard';
 import { hasSecondFactor } from '../../../../auth/secondFactors';
+import { requireStepUp } from '../../../../auth/stepUp';
 import * as twoFactor from '../../../../data/twoFactor';
 import { recordSecurityEvent } from '../../../../services/securityLog';
 
@@ -13,9 +14,9 @@ export const GET = endpoint(async (ctx) => {
   return json({ required: await twoFactor.twoFactorRequired() });
 });
 
-/** PUT /api/admin/settings/two-factor {required}: the owner's switch (docs/product.md, "Two-factor sign-in"). */
+/** PUT /api/admin/settings/two-factor {required}: the owner's switch (docs/product.md, "Two-factor sign-in"), stepped up. */
 export const PUT = endpoint(async (ctx) => {
-  const admin = await requireRole(ctx, 'owner');
+  const admin = requireStepUp(await requireRole(ctx, 'owner'));
   const { required } = await readJson(ctx, TwoFactorPolicySchema);
   // The owner would shut themselves out of everything but enrolment: they go first.
   if (required && !(await hasSecondFactor(admin.adminId))) {

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import { endpoint, json, notFound, readJson } from '../../../../../server/http';
 import { requireAdmin } from '../../../../../auth/guard';
 import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
+import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
 
 export const prerender = false;
@@ -21,9 +22,9 @@ export const PATCH = endpoint(async (ctx) => {
   return json(await renamePasskey(admin, id, name));
 });
 
-/** DELETE /api/admin/me/passkeys/{id}: 404 for an unknown passkey or someone else's. */
+/** DELETE /api/admin/me/passkeys/{id}: stepped up; 404 for an unknown passkey or someone else's. */
 export const DELETE = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = requireStepUp(await requireAdmin(ctx));
   await deletePasskey(ctx, admin, passkeyId(ctx));
   return json({ deleted: true });
 });

@@ -1,6 +1,7 @@
 import { endpoint, json, readJson } from '../../../../../server/http';
 import { requireAdmin } from '../../../../../auth/guard';
 import { listPasskeys, registerPasskey } from '../../../../../auth/passkeys';
+import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRegistrationSchema } from '../../../../../domain/passkeys';
 
 export const prerender = false;
@@ -11,9 +12,9 @@ export const GET = endpoint(async (ctx) => {
   return json({ passkeys: await listPasskeys(admin) });
 });
 
-/** POST /api/admin/me/passkeys {name, response}: verifies the browser's new credential and keeps it. */
+/** POST /api/admin/me/passkeys {name, response}: verifies the browser's new credential and keeps it (stepped up). */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = requireStepUp(await requireAdmin(ctx));
   const { name, response } = await readJson(ctx, PasskeyRegistrationSchema);
   return json(await registerPasskey(ctx, admin, name, response), 201);
 });

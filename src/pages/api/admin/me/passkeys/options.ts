@@ -1,11 +1,15 @@
 import { endpoint, json } from '../../../../../server/http';
 import { requireAdmin } from '../../../../../auth/guard';
 import { registrationOptions } from '../../../../../auth/passkeys';
+import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
-/** POST /api/admin/me/passkeys/options: options for navigator.credentials.create, with a fresh single-use challenge. */
+/**
+ * POST /api/admin/me/passkeys/options: options for navigator.credentials.create, with a fresh
+ * single-use challenge. A new passkey is a new way in: stepped-up sessions only (issue 51).
+ */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
-  return json(await registrationOptions(ctx, admin));
+  const admin = requireStepUp(await requireAdmin(ctx));
+  return json(await registrationOptions(admin));
 });

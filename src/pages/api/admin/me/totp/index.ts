@@ -2,6 +2,7 @@ import { endpoint, json, readJson } from '../../../../../server/http';
 import { CodeSchema } from '../../../../../domain/secondFactor';
 import { clientIp, requireAdmin } from '../../../../../auth/guard';
 import { startTotpEnrolment, totpStatus, turnOffTotp } from '../../../../../auth/twoFactor';
+import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
@@ -13,14 +14,17 @@ export const GET = endpoint(async (ctx) => {
 
 /**
  * POST /api/admin/me/totp: starts enrolment with a new secret, `{secret, otpauthUrl}` (README.md).
- * A new call replaces a secret that was never confirmed; 409 while TOTP is on.
+ * A new call replaces a secret that was never confirmed; 409 while TOTP is on. Stepped up (issue 51).
  */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = requireStepUp(await requireAdmin(ctx));
   return json(await startTotpEnrolment(admin));
 });
 
-/** DELETE /api/admin/me/totp {code}: turns TOTP off, given a current code from the app or a recovery code. */
+/**
+ * DELETE /api/admin/me/totp {code}: turns TOTP off, given a current code from the app or a recovery
+ * code: that code, given now, is the step-up (docs/decisions/0021-step-up.md).
+ */
 export const DELETE = endpoint(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const { code } = await readJson(ctx, CodeSchema);

@@ -5,7 +5,10 @@ import { renewRecoveryCodes } from '../../../../../auth/twoFactor';
 
 export const prerender = false;
 
-/** POST /api/admin/me/totp/recovery-codes {code}: ten new recovery codes replace the old ones, shown once. */
+/**
+ * POST /api/admin/me/totp/recovery-codes {code}: ten new recovery codes replace the old ones, shown
+ * once. The current code it asks for is the step-up (docs/decisions/0021-step-up.md).
+ */
 export const POST = endpoint(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const { code } = await readJson(ctx, CodeSchema);

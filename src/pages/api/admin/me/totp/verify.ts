@@ -2,12 +2,16 @@ import { endpoint, json, readJson } from '../../../../../server/http';
 import { CodeSchema } from '../../../../../domain/secondFactor';
 import { clientIp, requireAdmin } from '../../../../../auth/guard';
 import { confirmTotp } from '../../../../../auth/twoFactor';
+import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
-/** POST /api/admin/me/totp/verify {code}: the app's first code turns TOTP on; `{recoveryCodes}` shown once. */
+/**
+ * POST /api/admin/me/totp/verify {code}: the app's first code turns TOTP on; `{recoveryCodes}` shown
+ * once. Stepped up: that code proves the new app, not the member (issue 51).
+ */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = requireStepUp(await requireAdmin(ctx));
   const { code } = await readJson(ctx, CodeSchema);
   return json({ recoveryCodes: await confirmTotp(admin, code, clientIp(ctx)) });
 });

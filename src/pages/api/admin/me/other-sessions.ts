@@ -1,0 +1,22 @@
+import { endpoint, json } from '../../../../server/http';
+import { clientIp, requireAdmin } from '../../../../auth/guard';
+import { endOtherSessions } from '../../../../auth/sessions';
+import { recordSecurityEvent } from '../../../../services/securityLog';
+
+export const prerender = false;
+
+/**
+ * DELETE /api/admin/me/other-sessions: "Sign out everywhere else" (issue 51): every session of the
+ * member but this one ends; `{ended}`. No step-up: it only takes access away.
+ */
+export const DELETE = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const ended = await endOtherSessions(admin);
+  await recordSecurityEvent({
+    type: 'other-sessions-ended',
+    actor: { id: admin.adminId, email: admin.email },
+    ip: clientIp(ctx),
+    detail: { ended },
+  });
+  return json({ ended });
+});

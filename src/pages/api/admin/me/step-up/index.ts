@@ -1,0 +1,26 @@
+import { endpoint, json, readJson } from '../../../../../server/http';
+import { StepUpSchema } from '../../../../../domain/stepUp';
+import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { stepUpStatus, stepUpWithCode, stepUpWithPassword } from '../../../../../auth/stepUp';
+
+export const prerender = false;
+
+/** GET /api/admin/me/step-up: `{methods, steppedUpUntil}`, what "Confirm it's you" may offer. */
+export const GET = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  return json(await stepUpStatus(admin));
+});
+
+/**
+ * POST /api/admin/me/step-up {password} or {code}: confirms it's the member (docs/decisions/0021-step-up.md);
+ * `{steppedUpUntil}`. A wrong one is 400 with the field's message (never 401: the session is fine),
+ * 429 under the back-off or the code lock.
+ */
+export const POST = endpoint(async (ctx) => {
+  const admin = await requireAdmin(ctx);
+  const input = await readJson(ctx, StepUpSchema);
+  const until = input.password
+    ? await stepUpWithPassword(admin, input.password, clientIp(ctx))
+    : await stepUpWithCode(admin, input.code ?? '', clientIp(ctx));
+  return json({ steppedUpUntil: until.toISOString() });
+});
