@@ -3,7 +3,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticAnswers, type LiveDir } from './staticAnswers';
-import { listingBytes, type ListingBytes } from '../services/publicListing';
+import { listingBytes, type ListingBytes } from '../services/listingAnswers';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';
