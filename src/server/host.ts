@@ -12,6 +12,7 @@ import { serveStoredObject } from './storedObjects';
 import { routeFor } from './routes';
 import { siteHeadersFromSettings } from './securityHeaders';
 import { healthAnswer } from './health';
+import { sendHealth, type HealthAnswer } from './healthReply';
 import {
   answerPlain,
   answerServerError,
@@ -152,14 +153,12 @@ export class Host {
   }
 
   private async health(res: ServerResponse, pathname: string): Promise<void> {
-    const answer = await healthAnswer(pathname, this.live.get() !== null, this.starting);
-    const body = JSON.stringify(answer.body);
-    res.writeHead(answer.status, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
+    sendHealth(res, await this.healthAnswer(pathname));
+  }
+
+  /** What `/healthz` or `/readyz` says now; behind the static front, the front asks this over IPC. */
+  healthAnswer(pathname: string): Promise<HealthAnswer> {
+    return healthAnswer(pathname, this.live.get() !== null, this.starting);
   }
 
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */
