@@ -46,12 +46,13 @@ export function runStaticFront(config: FrontConfig): { heldBytes(): number } {
     const route = routeFor(pathname, req.method);
     if (route?.handler === 'health') {
       // Asked of the app over IPC, never through a hand-off (appHealth.ts).
-      const answered = health.answer(pathname).then((reply) => {
+      // A hand-off after it waits until the answer has left: until then Node's server still
+      // counts it as the connection's current answer.
+      handOff.answerFirst(req.socket, new Promise((resolve) => res.once('finish', resolve).once('close', resolve)));
+      return health.answer(pathname).then((reply) => {
         statics.setSecurityHeaders(res);
         sendHealth(res, reply);
       });
-      handOff.answerFirst(req.socket, answered);
-      return answered;
     }
     if (route) return handOff.add(req);
     statics.answer(req, res, pathname);
