@@ -24,6 +24,26 @@ const answers = new LRUCache<string, ListingBytes>({
   maxEntrySize: ANSWER_CACHE_BYTES,
 });
 
+/**
+ * Query strings already read, with what they read as: asking the same again skips the validation
+ * (two schema parses, a few microseconds that the plain list's requests paid each time). Bounded in
+ * bytes; a long or new query string is simply read again.
+ */
+const READ_CACHE_BYTES = 1024 * 1024;
+type Read = Awaited<ReturnType<typeof readListingQuery>>;
+const reads = new LRUCache<string, Read>({
+  maxSize: READ_CACHE_BYTES,
+  sizeCalculation: (read, queryString) =>
+    queryString.length * 2 + ('invalid' in read ? read.invalid.body.length : 0) + 512,
+  maxEntrySize: 16 * 1024,
+});
+
+async function read(queryString: string): Promise<Read> {
+  let known = reads.get(queryString);
+  if (!known) reads.set(queryString, (known = await readListingQuery(new URLSearchParams(queryString))));
+  return known;
+}
+
 /** Answers being made, by key: each is made once however many clients ask at the same time. */
 const making = new Map<string, Promise<ListingBytes>>();
 
@@ -95,9 +115,9 @@ function momentKey(
 
 /** The answer to a query string, shared (see above); a query that is not valid is answered 400, not kept. */
 export async function listingBytes(queryString: string, now = new Date()): Promise<ListingBytes> {
-  const read = await readListingQuery(new URLSearchParams(queryString));
-  if ('invalid' in read) return { ...read.invalid, body: Buffer.from(read.invalid.body) };
-  const { query } = read;
+  const known = await read(queryString);
+  if ('invalid' in known) return { ...known.invalid, body: Buffer.from(known.invalid.body) };
+  const { query } = known;
   const key = `${momentKey(await listingTimeline(), query, now)}|${canonicalQuery(query)}`;
   const kept = answers.get(key);
   if (kept) return kept;
