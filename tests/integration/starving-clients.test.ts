@@ -112,7 +112,7 @@ async function frontHeldBytes(): Promise<number | null> {
         .output()
         .slice(before)
         .split('\n')
-        .find((l) => l.startsWith(EVENT_LOOP_REPORT) && l.includes('"front"')),
+        .find((l) => l.startsWith(EVENT_LOOP_REPORT) && l.includes('"front"')) ?? '',
     10_000,
     20,
   );
