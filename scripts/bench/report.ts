@@ -65,6 +65,16 @@ export function writeReport(results: Record<string, any>): string {
         '–',
         s.n === 5000 ? '≤ 64 MiB growth' : '',
       );
+    if (s.junkQueries) {
+      const j = s.junkQueries;
+      row(
+        `Junk queries N=${s.n}`,
+        `${j.memory.clients} connections that never read \`/api/trainings?x={i}\`, each its own junk: process tree ${j.memory.baselineMiB} → ${j.memory.peakMiB} MiB (+${j.memory.grewMiB} MiB), \`/healthz\` max ${j.memory.healthzMaxMs} ms; ${j.requests} \`?x={i}\` requests, 5 at a time, in ${j.junkMs.join(', ')} ms`,
+        `the same ${j.requests} requests without the junk parameter: ${j.plainMs.join(', ')} ms (rounds taken in turn)`,
+        `${j.ratio}× (medians)`,
+        s.n === 5000 ? '≤ 64 MiB growth, ≤ 1.2×' : '',
+      );
+    }
   }
   if (results.scaleOut) {
     const o = results.scaleOut;

@@ -11,6 +11,7 @@ import { crawlAfterPublish, type CrawlFigures } from './robustness';
 import { slowClientGrowth, type SlowClientFigures } from '../../tests/support/slowClients';
 import { TEST_START } from '../../tests/support/testStart';
 import { sampleTreeMemory } from '../../tests/support/processTree';
+import { junkQueryFigures, type JunkQueryFigures } from './junkQueries';
 
 /** One edit: from the PATCH's answer to the new title served, and what its publish cost. */
 export interface EditFigures {
@@ -37,6 +38,8 @@ export interface SaveToLiveResult {
   crawl: CrawlFigures;
   /** 200 clients that never read the list and the feed. */
   slowClients: SlowClientFigures;
+  /** Readers and requests of the list with a junk query string each (issue 51). */
+  junkQueries: JunkQueryFigures;
   /** Peak resident memory of the whole server process tree (the server and any build child), in MiB. */
   /** Peaks of the resident sum over the process tree. */
   treePeakMiB: { edits: number; fullRebuild: number };
@@ -118,6 +121,7 @@ export async function benchSaveToLive(n: number, runs = 20): Promise<SaveToLiveR
       const crawl = await crawlAfterPublish(server, dataDir, admin, target);
       await untilQuiet(dataDir);
       const slowClients = await slowClientGrowth(server.url, server.child.pid!, 200);
+      const junkQueries = await junkQueryFigures(server.url, server.child.pid!);
 
       const coldDir = tempDir('emdr-bench-cold-');
       const dataFile = path.join(coldDir, 'input.json');
@@ -140,6 +144,7 @@ export async function benchSaveToLive(n: number, runs = 20): Promise<SaveToLiveR
         ratioToColdBuild: Number((summary.medianMs / cold.ms).toFixed(3)),
         crawl,
         slowClients,
+        junkQueries,
         treePeakMiB: { edits: treePeakEdits.rss, fullRebuild: treePeakRebuild.rss },
         treePssPeakMiB: { edits: treePeakEdits.pss, fullRebuild: treePeakRebuild.pss },
       };

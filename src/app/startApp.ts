@@ -131,6 +131,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
           serverBuildDir: publishing.bootBuildDir,
           copiesDir: publishing.compressedDir,
           headers: siteHeadersFromSettings(),
+          trustProxy: env.trustProxy,
         },
         log,
       });

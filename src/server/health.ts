@@ -1,4 +1,5 @@
 import { getSql } from '../data/db';
+import type { HealthAnswer } from './healthReply';
 
 /**
  * `GET /healthz` (the process answers) and `GET /readyz` (it can serve: the database answers and a
@@ -28,11 +29,6 @@ function databaseAnswers(): Promise<boolean> {
   })().catch(() => false);
   lastCheck = { at: now, result };
   return result;
-}
-
-export interface HealthAnswer {
-  status: 200 | 503;
-  body: { status: 'ok' } | { status: 'unavailable'; reason: string };
 }
 
 /**

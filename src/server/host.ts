@@ -3,7 +3,7 @@ import type net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticAnswers, type LiveDir } from './staticAnswers';
-import { listingBytes, type ListingBytes } from '../services/publicListing';
+import { listingBytes, type ListingBytes } from '../services/listingAnswers';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';
@@ -13,6 +13,7 @@ import { routeFor } from './routes';
 import { siteHeadersFromSettings } from './securityHeaders';
 import { healthAnswer } from './health';
 import { eventAnswer, optsOut, readEventBody, writeEventAnswer } from './eventAnswer';
+import { sendHealth, type HealthAnswer } from './healthReply';
 import {
   answerPlain,
   answerServerError,
@@ -155,14 +156,12 @@ export class Host {
   }
 
   private async health(res: ServerResponse, pathname: string): Promise<void> {
-    const answer = await healthAnswer(pathname, this.live.get() !== null, this.starting);
-    const body = JSON.stringify(answer.body);
-    res.writeHead(answer.status, {
-      'content-type': 'application/json; charset=utf-8',
-      'cache-control': 'no-store',
-      'content-length': Buffer.byteLength(body),
-    });
-    res.end(body);
+    sendHealth(res, await this.healthAnswer(pathname));
+  }
+
+  /** What `/healthz` or `/readyz` says now; behind the static front, the front asks this over IPC. */
+  healthAnswer(pathname: string): Promise<HealthAnswer> {
+    return healthAnswer(pathname, this.live.get() !== null, this.starting);
   }
 
   /** The listing beacon without Astro's per-request overhead; same answers as the Astro route. */

@@ -3,6 +3,7 @@ import type { Duplex } from 'node:stream';
 import { log, newRequestId } from '../log';
 import { cutStalledSockets } from './stalledSockets';
 import { gracefulClose } from './gracefulClose';
+import { enforceBodyDeadline, lengthRequired } from './bodyRules';
 
 /**
  * The one guard around the request path (docs/decisions/0012-request-guard.md). Whatever the HTTP
@@ -10,6 +11,7 @@ import { gracefulClose } from './gracefulClose';
  * - a target we cannot read (a bad absolute-form URL, authority- or asterisk-form, a control
  *   character) is the client's mistake: 400, before any handler sees it;
  * - a method that opens tunnels or echoes requests (CONNECT, TRACE) is 405;
+ * - a chunked body where none is taken is 411, and a body has a deadline (bodyRules.ts);
  * - a bug of ours, thrown or rejected, is a 500 with a request id, which is logged.
  */
 
@@ -108,6 +110,11 @@ export function answerServerError(
   res.end(JSON.stringify({ error: message, requestId }));
 }
 
+/** A chunked body where only a Content-Length is taken (bodyRules.ts). */
+export function answerLengthRequired(res: ServerResponse): void {
+  answerPlain(res, 411, 'Length Required: send the body with a Content-Length');
+}
+
 /** A bug of ours: a 500 with a request id. */
 export function answerFault(res: ServerResponse, error: unknown): void {
   answerServerError(res, error, { status: 500, message: 'Internal server error' });
@@ -140,6 +147,8 @@ export function guardRequests(handler: GuardedHandler): (req: IncomingMessage, r
     }
     const target = readTarget(req.url);
     if (!target) return answerPlain(res, 400, 'Bad Request: the request target cannot be read');
+    if (lengthRequired(req)) return answerLengthRequired(res);
+    enforceBodyDeadline(req, res);
     try {
       const pending = handler(req, res, target);
       if (!res.writableEnded) listenForErrors(req, res);

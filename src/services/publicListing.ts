@@ -1,4 +1,3 @@
-import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import { newestRequestId } from '../data/publishing';
 import * as trainings from '../data/trainings';
@@ -8,6 +7,8 @@ import {
   filtersFromQuery,
   listingParamsFromQuery,
   searchableText,
+  type ListingParams,
+  type TrainingFilters,
 } from '../domain/filters';
 import { listingEntry, queryListing, type ListingEntry } from '../domain/listingQuery';
 import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
@@ -20,6 +21,7 @@ import { trainerSlugIds } from '../data/trainerSlugs';
 import { trainerRows, TRAINER_PARAM_MESSAGE } from './trainerListing';
 import { nextTurn } from '../turns';
 import { nearOrigin, withDistance } from './nearOrigin';
+import type { Position } from '../domain/nearby';
 
 /**
  * `GET /api/trainings` from memory: the published listing is loaded once and kept while
@@ -35,6 +37,8 @@ interface Snapshot {
   search: TrigramIndex;
   /** Every row's end time, ascending: which answers still hold depends on how many have passed. */
   ends: number[];
+  /** Every row's start time, ascending: date-range answers and counts depend on where now falls among them. */
+  starts: number[];
   /** Each trainer's rows by their slug, for `?trainer=` (the widget's query). */
   byTrainerSlug: Map<string, number[]>;
 }
@@ -87,6 +91,7 @@ async function load(version: number): Promise<Snapshot> {
     entries,
     search,
     ends: entries.map((entry) => entry.end).sort((a, b) => a - b),
+    starts: entries.map((entry) => entry.start).sort((a, b) => a - b),
     byTrainerSlug: trainerRows(listed, slugIds),
   };
 }
@@ -126,6 +131,40 @@ function ownRows(own: number[], searched: number[] | null): number[] {
   return own.filter((i) => wanted.has(i));
 }
 
+/** A list query once validated: what an answer depends on, whatever else the query string said. */
+export interface ListingQuery {
+  filters: TrainingFilters;
+  options: ListingParams;
+  /** `trainer`: one trainer's trainings by their slug, lower-cased. */
+  trainer: string | undefined;
+  /** The place `filters.near` names, resolved. */
+  origin: Position | null;
+}
+
+/**
+ * Reads and checks a query string: the validated query, or the 400 answer that says what is wrong.
+ * Parameters it does not know are not looked at.
+ */
+export async function readListingQuery(
+  params: URLSearchParams,
+): Promise<{ query: ListingQuery } | { invalid: ListingAnswer }> {
+  const filters = TrainingFiltersSchema.safeParse(filtersFromQuery(params));
+  if (!filters.success) return { invalid: invalid(filters.error, 'Invalid filter') };
+  const options = ListingParamsSchema.safeParse(listingParamsFromQuery(params));
+  if (!options.success) return { invalid: invalid(options.error, 'Invalid paging or sort') };
+  const origin = await nearOrigin(filters.data, options.data.sort);
+  if ('fieldErrors' in origin) return { invalid: { status: 400, body: JSON.stringify(origin), headers: PUBLIC } };
+  // `trainer`: one trainer's trainings by their slug (docs/product.md, Widget); an unknown slug matches none.
+  const trainer = params.get('trainer')?.trim().toLowerCase() || undefined;
+  if (trainer !== undefined && !isSlug(trainer)) {
+    const fieldErrors = { trainer: [TRAINER_PARAM_MESSAGE] };
+    return {
+      invalid: { status: 400, body: JSON.stringify({ error: 'Invalid filter', fieldErrors }), headers: PUBLIC },
+    };
+  }
+  return { query: { filters: filters.data, options: options.data, trainer, origin: origin.position } };
+}
+
 /**
  * The JSON answer for a query string, shared by the Astro route and the host's fast path. No
  * `page` or `limit`: every match, as the public contract has it. With either: that page,
@@ -134,26 +173,18 @@ function ownRows(own: number[], searched: number[] | null): number[] {
  * `X-Filter-Counts`, so the list island makes one request per change.
  */
 export async function listingAnswer(params: URLSearchParams, now = new Date()): Promise<ListingAnswer> {
-  const filters = TrainingFiltersSchema.safeParse(filtersFromQuery(params));
-  if (!filters.success) return invalid(filters.error, 'Invalid filter');
-  const options = ListingParamsSchema.safeParse(listingParamsFromQuery(params));
-  if (!options.success) return invalid(options.error, 'Invalid paging or sort');
-  const { page, limit, sort, fields, counts } = options.data;
-  const origin = await nearOrigin(filters.data, sort);
-  if ('fieldErrors' in origin) return { status: 400, body: JSON.stringify(origin), headers: PUBLIC };
+  const read = await readListingQuery(params);
+  return 'invalid' in read ? read.invalid : answerListingQuery(read.query, now);
+}
+
+/** The answer to a validated query (readListingQuery) at `now`. */
+export async function answerListingQuery(query: ListingQuery, now = new Date()): Promise<ListingAnswer> {
+  const { filters, trainer, origin } = query;
+  const { page, limit, sort, fields, counts } = query.options;
   const paged = page !== undefined || limit !== undefined;
-  // `trainer`: one trainer's trainings by their slug (docs/product.md, Widget); an unknown slug matches none.
-  const trainer = params.get('trainer')?.trim().toLowerCase() || undefined;
-  if (trainer !== undefined && !isSlug(trainer)) {
-    return {
-      status: 400,
-      body: JSON.stringify({ error: 'Invalid filter', fieldErrors: { trainer: [TRAINER_PARAM_MESSAGE] } }),
-      headers: PUBLIC,
-    };
-  }
   const { rows, entries, search, byTrainerSlug } = await snapshot();
   const view = {
-    filters: filters.data,
+    filters,
     sort: sort ?? DEFAULT_SORT,
     page: page ?? 1,
     limit: paged ? (limit ?? PAGE_SIZE) : Math.max(1, entries.length),
@@ -161,7 +192,7 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   // A search looks only at the rows that hold its rarest trigrams; queryListing still decides.
   const searched = view.filters.search ? search.candidates(view.filters.search) : null;
   const candidates = trainer === undefined ? searched : ownRows(byTrainerSlug.get(trainer) ?? [], searched);
-  const result = queryListing(entries, view, now, candidates, origin.position);
+  const result = queryListing(entries, view, now, candidates, origin);
   const answered = result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json));
   const body = `[${withDistance(answered, result.distances).join(',')}]`;
   const headers: Record<string, string> = { ...PUBLIC, 'x-total-count': String(result.total) };
@@ -173,65 +204,14 @@ export async function listingAnswer(params: URLSearchParams, now = new Date()): 
   return { status: 200, body, headers };
 }
 
-export interface ListingBytes {
-  status: 200 | 400;
-  body: Buffer;
-  headers: Record<string, string>;
-}
-
 /**
- * Answers as bytes, made once and shared by every request that asks the same: the unpaged list at
- * 5,000 trainings is about 7 MB, and a client that reads it slowly holds a reference to the shared
- * bytes, not a copy of its own. Time enters an answer only through the trainings that have ended
- * (and date-range filters and counts, which are not kept): the key is the published listing, how
- * many of its trainings have ended, and the query. Bounded in bytes.
+ * What the validity of an answer depends on besides its query: the published listing's version and
+ * its trainings' start and end times, ascending (listingAnswers.ts keys the shared answers by them).
  */
-const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
-const answers = new LRUCache<string, ListingBytes>({
-  maxSize: ANSWER_CACHE_BYTES,
-  sizeCalculation: (answer) => answer.body.length + 256,
-  // A single answer bigger than the whole cache is still answered, just not kept.
-  maxEntrySize: ANSWER_CACHE_BYTES,
-});
-
-/** How many of the sorted end times are at or before `now` (a binary search). */
-function endedBy(ends: number[], now: number): number {
-  let low = 0;
-  let high = ends.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (ends[mid]! <= now) low = mid + 1;
-    else high = mid;
-  }
-  return low;
+export async function listingTimeline(): Promise<Pick<Snapshot, 'version' | 'starts' | 'ends'>> {
+  const { version, starts, ends } = await snapshot();
+  return { version, starts, ends };
 }
-
-export async function listingBytes(query: string, now = new Date()): Promise<ListingBytes> {
-  const params = new URLSearchParams(query);
-  const keep = !params.get('dateRange') && !params.get('counts');
-  const { version, ends } = await snapshot();
-  const key = keep ? `${version}|${endedBy(ends, now.getTime())}|${query}` : null;
-  const cached = key ? answers.get(key) : undefined;
-  if (cached) return cached;
-  // Concurrent requests for an answer not made yet wait for the one being made: a burst of clients
-  // asking for the unpaged list after a publish would otherwise serialise megabytes each.
-  const pending = key ? making.get(key) : undefined;
-  if (pending) return pending;
-  const made = (async () => {
-    const answer = await listingAnswer(params, now);
-    const bytes = { status: answer.status, body: Buffer.from(answer.body), headers: answer.headers };
-    if (key && answer.status === 200) answers.set(key, bytes);
-    return bytes;
-  })();
-  if (key) {
-    making.set(key, made);
-    void made.finally(() => making.delete(key)).catch(() => undefined);
-  }
-  return made;
-}
-
-/** Answers being made, by cache key: each is made once however many clients ask at the same time. */
-const making = new Map<string, Promise<ListingBytes>>();
 
 /** Links built from the validated query only: nothing a client sent unchecked is echoed back. */
 function pageLinks(known: Record<string, string | number | undefined>, page: number, pageCount: number): string {

@@ -80,6 +80,29 @@ test(`${CLIENTS} clients that never read the list and the feed grow the process 
   expect(Math.min(...growths) * 1024 * 1024).toBeLessThanOrEqual(BOUND_BYTES);
 });
 
+/** Issue 51, point 3: the junk-query bench (scripts/bench/junkQueries.ts) at N = 1,000. */
+const JUNK_CLIENTS = 100;
+test(`${JUNK_CLIENTS} clients that never read the list, each with a junk query string of its own, grow the process by at most ${BOUND_BYTES / 1024 / 1024} MiB`, async () => {
+  const pid = server.child.pid!;
+  expect((await fetch(`${server.url}/api/trainings`)).status).toBe(200);
+  // Each junk query once made an answer of its own (2 MB here), kept and held by its reader: about
+  // 30 MiB kept and more held. The same bound as the plain list's readers, the smallest of up to
+  // three bursts, for the same reason.
+  const growths: number[] = [];
+  for (let burst = 0; burst < 3 && !growths.some((g) => g * 1024 * 1024 <= BOUND_BYTES); burst++) {
+    const figures = await slowClientGrowth(server.url, pid, JUNK_CLIENTS, {
+      warm: () => '/api/trainings',
+      stalled: (i) => `/api/trainings?x=${burst}-${i}`,
+    });
+    expect(figures.healthzMaxMs).toBeLessThan(2_000);
+    growths.push(figures.grewMiB);
+  }
+  console.log(
+    `[slow clients] N=${N}: ${JUNK_CLIENTS} stalled junk-query readers grew the process by ${growths.join(', ')} MiB`,
+  );
+  expect(Math.min(...growths) * 1024 * 1024).toBeLessThanOrEqual(BOUND_BYTES);
+});
+
 test('a client that stops sending mid-request is cut once its socket was idle long enough', async () => {
   const { hostname, port } = new URL(server.url);
   const socket = net.connect(Number(port), hostname);

@@ -26,18 +26,25 @@ export interface SlowClientFigures {
   healthzMaxMs: number;
 }
 
+/** The i-th client's target: by default half ask for the whole list and half for the whole feed. */
+export type ClientTargets = (i: number) => string;
+const LIST_AND_FEED: ClientTargets = (i) => (i % 2 ? '/feeds/all.ics' : '/api/trainings');
+
 /**
- * `clients` connections, half asking for the whole list and half for the whole feed, that never
- * read, after the same load from clients that read; the server's resident memory before and at its peak over the next two seconds, and the
- * slowest `/healthz` meanwhile. The sockets are closed afterwards.
+ * `clients` connections that never read (each asking for `stalled(i)`), after the load of `warm`
+ * from clients that read; the server's resident memory before and at its peak over the next two
+ * seconds, and the slowest `/healthz` meanwhile. The sockets are closed afterwards.
  */
-export async function slowClientGrowth(baseUrl: string, pid: number, clients = 200): Promise<SlowClientFigures> {
-  // The same load once from clients that read everything: what is made once per build (the
-  // answers, the compressed copies) and the heap's size under this many connections are in the
-  // baseline; the growth is what clients that stop reading make the process hold.
-  await Promise.all(
-    Array.from({ length: clients }, (_, i) => undecodedGet(`${baseUrl}${i % 2 ? '/feeds/all.ics' : '/api/trainings'}`)),
-  );
+export async function slowClientGrowth(
+  baseUrl: string,
+  pid: number,
+  clients = 200,
+  { warm = LIST_AND_FEED, stalled = warm }: { warm?: ClientTargets; stalled?: ClientTargets } = {},
+): Promise<SlowClientFigures> {
+  // The load once from clients that read everything: what is made once per build (the answers,
+  // the compressed copies) and the heap's size under this many connections are in the baseline;
+  // the growth is what clients that stop reading make the process hold.
+  await Promise.all(Array.from({ length: clients }, (_, i) => undecodedGet(`${baseUrl}${warm(i)}`)));
   // The baseline is read once the process has had a moment to free what those answers held: there
   // is no event for "the allocator has settled", and the bound below leaves room for what remains.
   await new Promise((resolve) => setTimeout(resolve, 500));
@@ -46,8 +53,7 @@ export async function slowClientGrowth(baseUrl: string, pid: number, clients = 2
   let peak = baseline;
   let healthzMaxMs = 0;
   try {
-    for (let i = 0; i < clients; i++)
-      sockets.push(await stalledClient(baseUrl, i % 2 ? '/feeds/all.ics' : '/api/trainings'));
+    for (let i = 0; i < clients; i++) sockets.push(await stalledClient(baseUrl, stalled(i)));
     for (let i = 0; i < 20; i++) {
       peak = Math.max(peak, rssBytes(pid));
       const started = performance.now();

@@ -5,7 +5,8 @@
  *   --slow-check MS       every build's check takes MS longer, so a test can stop a build midway;
  *   --fault-path PATH     a request for PATH throws inside the handler: a bug of ours, injected;
  *   --event-loop-report   on SIGUSR2, prints the event-loop delay since the last report (the bench);
- *                         the static front, forked with the same arguments, prints its own.
+ *                         the static front, forked with the same arguments, prints its own and the
+ *                         bytes it holds for hand-offs (`heldBytes`).
  */
 import '../../scripts/productionMode';
 import fs from 'node:fs';
@@ -17,12 +18,12 @@ export const TEST_START = 'tests/support/testStart.ts';
 export const EVENT_LOOP_REPORT = 'event-loop-delay ';
 
 /** On SIGUSR2, prints this process's event-loop delay since the last report (app and front alike). */
-function reportEventLoopOnSignal(role: 'app' | 'front'): void {
+function reportEventLoopOnSignal(role: 'app' | 'front', more: () => object = () => ({})): void {
   const delay = monitorEventLoopDelay({ resolution: 10 });
   delay.enable();
   process.on('SIGUSR2', () => {
     const ms = (ns: number) => Number((ns / 1e6).toFixed(1));
-    const report = { role, maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), meanMs: ms(delay.mean) };
+    const report = { role, maxMs: ms(delay.max), p99Ms: ms(delay.percentile(99)), meanMs: ms(delay.mean), ...more() };
     console.log(`${EVENT_LOOP_REPORT}${JSON.stringify(report)}`);
     delay.reset();
   });
@@ -33,8 +34,9 @@ function reportEventLoopOnSignal(role: 'app' | 'front'): void {
 const front = import.meta.main ? frontConfig() : null;
 if (front) {
   const { runStaticFront } = await import('../../src/server/front/frontServer');
-  if (process.argv.includes('--event-loop-report')) reportEventLoopOnSignal('front');
-  runStaticFront(front);
+  const served = runStaticFront(front);
+  if (process.argv.includes('--event-loop-report'))
+    reportEventLoopOnSignal('front', () => ({ heldBytes: served.heldBytes() }));
 } else if (import.meta.main) {
   const { startApp } = await import('../../src/app/startApp');
   const { values } = parseArgs({

@@ -2,9 +2,13 @@ import http, { type IncomingMessage, type ServerResponse } from 'node:http';
 import type net from 'node:net';
 import { StaticAnswers, liveDir } from '../staticAnswers';
 import { rememberHashes } from '../compressedCopies';
-import { guardConnections, guardRequests } from '../requestGuard';
+import { answerLengthRequired, guardConnections, guardRequests } from '../requestGuard';
 import { routeFor } from '../routes';
+import { lengthRequired } from '../bodyRules';
+import { clientAddress, parseTrustProxy } from '../clientAddress';
+import { sendHealth } from '../healthReply';
 import { ConnectionHandOff } from './handOff';
+import { AppHealth } from './appHealth';
 import type { FrontConfig, ToApp, ToFront } from './role';
 
 /**
@@ -14,7 +18,7 @@ import type { FrontConfig, ToApp, ToFront } from './role';
  * anything else hands the connection over to the app (handOff.ts), which serves it from then on.
  * Nothing of the app is loaded here: Node's HTTP code runs in an isolate that has seen only this.
  */
-export function runStaticFront(config: FrontConfig): void {
+export function runStaticFront(config: FrontConfig): { heldBytes(): number } {
   const tell = (message: ToApp, socket?: net.Socket, done?: () => void) =>
     // Without a callback a failed send (the app just went) would be thrown as an 'error' event.
     socket
@@ -27,28 +31,47 @@ export function runStaticFront(config: FrontConfig): void {
     config.headers,
     config.copiesDir,
   );
-  const handOff = new ConnectionHandOff((socket, bytes, sent) =>
-    tell({ kind: 'connection', head: bytes.toString('base64') }, socket, () => {
-      socket.destroy();
-      sent();
-    }),
+  const trust = parseTrustProxy(config.trustProxy);
+  const handOff = new ConnectionHandOff(
+    (socket, bytes, sent) =>
+      tell({ kind: 'connection', head: bytes.toString('base64') }, socket, () => {
+        socket.destroy();
+        sent();
+      }),
+    { clientOf: (req) => clientAddress(req, trust) },
   );
+  const health = new AppHealth((id, pathname) => tell({ kind: 'health', id, pathname }));
 
   const answer = guardRequests((req, res, { pathname }) => {
-    if (routeFor(pathname, req.method)) return handOff.add(req);
+    const route = routeFor(pathname, req.method);
+    if (route?.handler === 'health') {
+      // Asked of the app over IPC, never through a hand-off (appHealth.ts).
+      // A hand-off after it waits until the answer has left: until then Node's server still
+      // counts it as the connection's current answer.
+      handOff.answerFirst(req.socket, new Promise((resolve) => res.once('finish', resolve).once('close', resolve)));
+      return health.answer(pathname).then((reply) => {
+        statics.setSecurityHeaders(res);
+        sendHealth(res, reply);
+      });
+    }
+    if (route) return handOff.add(req);
     statics.answer(req, res, pathname);
   });
   // Only reads can be the front's. Once a connection is being handed over, every request on it is
   // the app's too: answers leave in order.
   const isTheApps = (req: IncomingMessage) =>
     (req.method !== 'GET' && req.method !== 'HEAD') || handOff.isHandingOff(req.socket);
-  const onRequest = (req: IncomingMessage, res: ServerResponse) =>
-    isTheApps(req) ? handOff.add(req) : answer(req, res);
+  const onRequest = (req: IncomingMessage, res: ServerResponse) => {
+    // Before anything gathers it: only an upload's body may come chunked (bodyRules.ts).
+    if (lengthRequired(req)) return answerLengthRequired(res);
+    return isTheApps(req) ? handOff.add(req) : answer(req, res);
+  };
 
   const server = http.createServer(onRequest);
   const closeGracefully = guardConnections(server);
   // `Expect: 100-continue` is the app's to answer for the requests it gets: the front says nothing.
   server.on('checkContinue', (req: IncomingMessage, res: ServerResponse) => {
+    if (lengthRequired(req)) return answerLengthRequired(res);
     if (isTheApps(req)) return handOff.add(req);
     res.writeContinue();
     answer(req, res);
@@ -64,6 +87,8 @@ export function runStaticFront(config: FrontConfig): void {
         return rememberHashes(message.added, message.forgotten);
       case 'swapped':
         return statics.invalidate();
+      case 'health':
+        return health.answered(message.id, message.answer);
       case 'close':
         // Without waiting for the connections handed over: they are the app's to finish.
         void closeGracefully().then(() => process.exit(0));
@@ -75,4 +100,6 @@ export function runStaticFront(config: FrontConfig): void {
   // Ctrl-C and a service manager's stop reach the whole process group: the app stops the front
   // itself, after the answers in flight ('close' above), so the signal alone does not end it.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => {});
+  // What the front holds for hand-offs now (tests/support/testStart.ts reports it).
+  return { heldBytes: () => handOff.heldBytes };
 }

@@ -1,42 +1,8 @@
 import type { IncomingMessage } from 'node:http';
 import type { Socket } from 'node:net';
-
-/** The request line and header lines of a request, as the parser read them, in its own bytes. */
-export function requestHead(req: IncomingMessage): Buffer {
-  let head = `${req.method} ${req.url} HTTP/${req.httpVersion}\r\n`;
-  const raw = req.rawHeaders;
-  for (let i = 0; i < raw.length; i += 2) head += `${raw[i]}: ${raw[i + 1]}\r\n`;
-  // Node reads header bytes as latin1: written back the same way, they are the bytes sent.
-  return Buffer.from(`${head}\r\n`, 'latin1');
-}
-
-/** The parser took a chunked body apart; these are its bytes framed again as one chunk and the last one. */
-export function chunkedBody(chunks: readonly Buffer[], rawTrailers: readonly string[]): Buffer {
-  const body = Buffer.concat(chunks);
-  let trailers = '';
-  for (let i = 0; i < rawTrailers.length; i += 2) trailers += `${rawTrailers[i]}: ${rawTrailers[i + 1]}\r\n`;
-  return Buffer.concat([
-    body.length > 0 ? Buffer.from(`${body.length.toString(16)}\r\n`, 'latin1') : Buffer.alloc(0),
-    body,
-    Buffer.from(`${body.length > 0 ? '\r\n' : ''}0\r\n${trailers}\r\n`, 'latin1'),
-  ]);
-}
-
-const isChunked = (req: IncomingMessage) => /\bchunked\b/i.test(String(req.headers['transfer-encoding'] ?? ''));
-
-/**
- * A chunked body is held here until it ends (the parser's place inside a chunk cannot be handed
- * on); beyond this, the connection is closed. Browsers send their bodies with a length, and the
- * largest body the app takes is a photo (5 MiB).
- */
-export const CHUNKED_BODY_LIMIT = 8 * 1024 * 1024;
-
-/**
- * What the front holds for all hand-offs at once: bodies being gathered, and bytes given to IPC
- * that the app has not taken yet (a stalled app leaves them queued here). A connection that would
- * go beyond is closed: memory stays bounded whatever clients do.
- */
-export const HAND_OFF_BUDGET = 32 * 1024 * 1024;
+import { isChunked, UPLOAD_BODY_DEADLINE_MS } from '../bodyRules';
+import { CHUNKED_BODY_LIMIT, HandOffBudget, type Holder } from './handOffBudget';
+import { chunkedBody, requestHead, resumeReading, stopReading } from './handOffBytes';
 
 interface HeldRequest {
   req: IncomingMessage;
@@ -48,9 +14,17 @@ interface Connection {
   held: HeldRequest[];
   /** Chunked bodies still arriving. */
   open: number;
-  /** Bytes of chunked bodies gathered, counted in the budget until they are sent or dropped. */
-  gathered: number;
   scheduled: boolean;
+  /** What its gathered bodies hold of the budget, under its client's address. */
+  holder: Holder;
+}
+
+export interface HandOffOptions {
+  /** The address a request's bytes count against (the front passes clientAddress.ts's). */
+  clientOf?: (req: IncomingMessage) => string;
+  budget?: HandOffBudget;
+  /** How long a chunked body may take to arrive (bodyRules.ts). */
+  deadlineMs?: number;
 }
 
 const EMPTY = Buffer.alloc(0);
@@ -61,29 +35,54 @@ const EMPTY = Buffer.alloc(0);
  * front wrote has left, the requests it parsed and not answered go to the app as bytes (`send`),
  * with the socket, in order: the app parses them again and reads the rest from the socket. Pipelined
  * requests after that one, even for files, are the app's too: answers must leave in order.
+ * What it holds meanwhile is bounded per client and in all (handOffBudget.ts).
  */
 export class ConnectionHandOff {
   private readonly connections = new WeakMap<Socket, Connection>();
-  /** Bytes held now against HAND_OFF_BUDGET. */
-  private held = 0;
+  /** Answers the front is still making on a connection (it asks the app for health): they leave first. */
+  private readonly answering = new WeakMap<Socket, Promise<void>>();
+  private readonly budget: HandOffBudget;
+  private readonly clientOf: (req: IncomingMessage) => string;
+  private readonly deadlineMs: number;
 
   /** `send` calls `sent` once the app has the bytes (or the send failed). */
-  constructor(private readonly send: (socket: Socket, bytes: Buffer, sent: () => void) => void) {}
+  constructor(
+    private readonly send: (socket: Socket, bytes: Buffer, sent: () => void) => void,
+    options: HandOffOptions = {},
+  ) {
+    this.budget = options.budget ?? new HandOffBudget();
+    this.clientOf = options.clientOf ?? ((req) => req.socket.remoteAddress ?? 'unknown');
+    this.deadlineMs = options.deadlineMs ?? UPLOAD_BODY_DEADLINE_MS;
+  }
 
   /** Bytes held now for hand-offs (gathered bodies, sends not taken yet). */
   get heldBytes(): number {
-    return this.held;
+    return this.budget.held;
   }
 
+  /** Every later request on this connection is the app's: the front has handed it over or owes an answer on it. */
   isHandingOff(socket: Socket): boolean {
-    return this.connections.has(socket);
+    return this.connections.has(socket) || this.answering.has(socket);
+  }
+
+  /** The front is making an answer on this connection: a hand-off after it waits until it has been written. */
+  answerFirst(socket: Socket, answer: Promise<unknown>): void {
+    const settled = answer.then(
+      () => undefined,
+      () => undefined,
+    );
+    this.answering.set(socket, settled);
+    void settled.then(() => {
+      if (this.answering.get(socket) === settled) this.answering.delete(socket);
+    });
   }
 
   add(req: IncomingMessage): void {
     const socket = req.socket;
     let connection = this.connections.get(socket);
     if (!connection) {
-      connection = { held: [], open: 0, gathered: 0, scheduled: false };
+      const holder = { socket, client: this.clientOf(req), gathered: 0 };
+      connection = { held: [], open: 0, scheduled: false, holder };
       this.connections.set(socket, connection);
     }
     const held: HeldRequest = { req };
@@ -98,22 +97,29 @@ export class ConnectionHandOff {
 
   private gather(socket: Socket, connection: Connection, held: HeldRequest): void {
     const chunks: Buffer[] = (held.chunks = []);
+    const { holder } = connection;
+    const close = () => {
+      this.budget.drop(holder);
+      socket.destroy();
+    };
     let size = 0;
     connection.open++;
     resumeReading(socket);
+    // A body trickled a byte at a time keeps the idle sweep away: it gets this long in all.
+    const deadline = setTimeout(close, this.deadlineMs);
+    deadline.unref();
     held.req.on('data', (chunk: Buffer) => {
       if (socket.destroyed) return;
-      if (size + chunk.length > CHUNKED_BODY_LIMIT || this.held + chunk.length > HAND_OFF_BUDGET) {
-        socket.destroy();
-        return;
-      }
+      if (size + chunk.length > CHUNKED_BODY_LIMIT || !this.budget.gather(holder, chunk.length)) return close();
       size += chunk.length;
-      connection.gathered += chunk.length;
-      this.held += chunk.length;
       chunks.push(chunk);
     });
-    socket.once('close', () => this.release(connection));
+    socket.once('close', () => {
+      clearTimeout(deadline);
+      this.budget.drop(holder);
+    });
     held.req.once('end', () => {
+      clearTimeout(deadline);
       connection.open--;
       stopReading(socket);
       this.schedule(socket, connection);
@@ -133,6 +139,8 @@ export class ConnectionHandOff {
   private flush(socket: Socket, connection: Connection): void {
     if (socket.destroyed || connection.open > 0) return;
     // The front's answers on this connection leave first: the app's would otherwise overtake them.
+    const answering = this.answering.get(socket);
+    if (answering) return void answering.then(() => this.flush(socket, connection));
     if (socket.writableLength > 0) {
       socket.write(EMPTY, () => this.flush(socket, connection));
       return;
@@ -149,35 +157,13 @@ export class ConnectionHandOff {
     }
     this.connections.delete(socket);
     // The gathered bodies are in `parts` now: counted once, as part of what is sent.
-    this.release(connection);
+    this.budget.drop(connection.holder);
     const bytes = Buffer.concat(parts);
-    if (this.held + bytes.length > HAND_OFF_BUDGET) {
+    const { client } = connection.holder;
+    if (!this.budget.send(client, bytes.length)) {
       socket.destroy();
       return;
     }
-    this.held += bytes.length;
-    this.send(socket, bytes, () => {
-      this.held -= bytes.length;
-    });
+    this.send(socket, bytes, () => this.budget.taken(client, bytes.length));
   }
-
-  private release(connection: Connection): void {
-    this.held -= connection.gathered;
-    connection.gathered = 0;
-  }
-}
-
-/**
- * Node's HTTP server marks a socket it paused itself with `_paused`, and only then does reading a
- * request's buffered body not start the socket again: the bytes after it must stay in the kernel
- * for the app. Pausing emits 'pause', on which the server stops reading the handle.
- */
-function stopReading(socket: Socket): void {
-  (socket as Socket & { _paused?: boolean })._paused = true;
-  socket.pause();
-}
-
-function resumeReading(socket: Socket): void {
-  (socket as Socket & { _paused?: boolean })._paused = false;
-  socket.resume();
 }

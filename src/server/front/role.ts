@@ -1,4 +1,5 @@
 import type { SiteHeaders } from '../staticSite';
+import type { HealthAnswer } from '../healthReply';
 
 /**
  * How a forked process knows it is the static front, and what it serves: the app puts the front's
@@ -16,6 +17,8 @@ export interface FrontConfig {
   copiesDir?: string;
   /** The app's settings, resolved: the front reads none itself (it would load the settings' schemas). */
   headers: SiteHeaders;
+  /** TRUST_PROXY: which proxies' X-Forwarded-For names the client whose hand-offs are counted. */
+  trustProxy: string;
 }
 
 export function frontConfig(): FrontConfig | null {
@@ -28,7 +31,9 @@ export type ToFront =
   | { kind: 'listen' }
   | { kind: 'hashes'; added: [string, string][]; forgotten: string[] }
   | { kind: 'swapped' }
-  | { kind: 'close' };
+  | { kind: 'close' }
+  | { kind: 'health'; id: number; answer: HealthAnswer };
 
 /** What the front tells the app. */
-export type ToApp = { kind: 'ready' } | { kind: 'connection'; head: string };
+export type ToApp =
+  { kind: 'ready' } | { kind: 'connection'; head: string } | { kind: 'health'; id: number; pathname: string };

@@ -7,6 +7,7 @@ import type { Host } from '../host';
 import { followHashes } from '../compressedCopies';
 import { FRONT_CONFIG_ENV, type FrontConfig, type ToApp, type ToFront } from './role';
 import { sendQuietly } from './sendQuietly';
+import { frontEnv } from './frontEnv';
 
 export interface StaticFront {
   /** This process swapped the live build: the front looks at the link again at once. */
@@ -40,7 +41,8 @@ export async function startStaticFront(options: {
   await host.listenPrivately(privateSocket);
 
   const child: ChildProcess = fork(process.argv[1]!, process.argv.slice(2), {
-    env: { ...process.env, [FRONT_CONFIG_ENV]: JSON.stringify(options.config) },
+    // Only what serving files needs: no database URL, password or key reaches the front (frontEnv.ts).
+    env: { ...frontEnv(process.env), [FRONT_CONFIG_ENV]: JSON.stringify(options.config) },
     // The app's Node flags, with the smallest young generation: what the front keeps is its file
     // cache, and each answer leaves only a little short-lived garbage.
     execArgv: [...process.execArgv, '--max-semi-space-size=1'],
@@ -51,6 +53,8 @@ export async function startStaticFront(options: {
   child.on('error', (error) => log(`The static front: ${error.message}`));
   child.on('message', (message: ToApp, socket?: net.Socket) => {
     if (message.kind === 'connection' && socket) host.adopt(socket, Buffer.from(message.head, 'base64'));
+    if (message.kind === 'health')
+      void host.healthAnswer(message.pathname).then((answer) => tell({ kind: 'health', id: message.id, answer }));
   });
   const stopFollowing = followHashes((added, forgotten) =>
     tell({ kind: 'hashes', added: added as [string, string][], forgotten: [...forgotten] }),
