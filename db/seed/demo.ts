@@ -4,6 +4,7 @@ import { zoneForState } from '../../src/domain/timeZones';
 import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/programFacts';
 import { OPEN } from '../../src/domain/availability';
 import { NO_POSITION } from '../../src/domain/nearby';
+import { NO_ELIGIBILITY } from '../../src/domain/eligibility';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
@@ -90,6 +91,7 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   ...OPEN,
   // The seed places a training by its ZIP code, as the admin API does (docs/product.md, Near me).
   ...NO_POSITION,
+  ...NO_ELIGIBILITY,
   ...overrides,
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import { OPEN } from '../domain/availability';
 import { NO_POSITION } from '../domain/nearby';
+import { NO_ELIGIBILITY } from '../domain/eligibility';
 import { PROGRAM_MESSAGES } from '../domain/programFields';
 import { EMPTY_CE_APPROVAL_ROW, TrainingFormSchema, type TrainingFormValues } from '../domain/trainingForm';
 import type { TrainingRow } from './stores';
@@ -32,6 +33,7 @@ const stored: TrainingRow = {
   ...NO_PROGRAM_FACTS,
   ...OPEN,
   ...NO_POSITION,
+  ...NO_ELIGIBILITY,
   parts: [],
   ceApprovals: [],
 };
