@@ -103,6 +103,41 @@ describe('training form values', () => {
     expect(saved(row)).toEqual(fieldsOf(row));
   });
 
+  test('who can attend loads into the form and saves unchanged; labels of choices not made are dropped', () => {
+    const row: TrainingRow = {
+      ...stored,
+      eligibleLicenses: ['counselor', 'other'],
+      otherLicense: 'Creative arts therapists',
+      preLicensed: false,
+      students: { allowed: true, proof: 'A letter from the program director' },
+      prerequisite: 'other',
+      prerequisiteText: 'Part 1 of this Basic Training',
+      restrictedTo: 'Staff of County Behavioral Health only',
+    };
+    const values = toTrainingForm(row);
+    expect(values).toMatchObject({ preLicensed: 'no', students: { allowed: 'yes' }, prerequisite: 'other' });
+    expect(saved(row)).toEqual(fieldsOf(row));
+    const unchosen = TrainingFormSchema.parse({
+      ...values,
+      eligibleLicenses: ['counselor'],
+      students: { allowed: 'no', proof: 'kept only for students taken' },
+      prerequisite: 'emdr_basic',
+      preLicensed: '',
+    });
+    expect(unchosen).toMatchObject({
+      otherLicense: null,
+      students: { allowed: false, proof: null },
+      prerequisiteText: null,
+      preLicensed: null,
+    });
+    const missing = TrainingFormSchema.safeParse({ ...values, otherLicense: '', prerequisiteText: ' ' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['otherLicense', 'Name the other license type'],
+      ['prerequisiteText', 'Describe the prerequisite'],
+    ]);
+  });
+
   test('a language outside the common ones is kept', () => {
     expect(saved({ ...stored, language: 'sw' }).language).toBe('sw');
   });

@@ -86,8 +86,9 @@ export function licenseLabel(value: License, otherLicense: string | null = null)
 }
 
 /** The license types a training names, as the page and the card write them, in LICENSES order. */
-export function licenseLabels(t: Pick<Eligibility, 'eligibleLicenses' | 'otherLicense'>): string[] {
-  return LICENSE_VALUES.filter((v) => t.eligibleLicenses.includes(v)).map((v) => licenseLabel(v, t.otherLicense));
+export function licenseLabels(t: Partial<Pick<Eligibility, 'eligibleLicenses' | 'otherLicense'>>): string[] {
+  const named = t.eligibleLicenses ?? [];
+  return LICENSE_VALUES.filter((v) => named.includes(v)).map((v) => licenseLabel(v, t.otherLicense ?? null));
 }
 
 /**
@@ -130,6 +131,6 @@ export function eligibilityBadges(t: Partial<Eligibility>): string[] {
 
 /** A card names the license types when there are three or fewer, without the credentials in brackets. */
 export function cardLicenses(t: Partial<Pick<Eligibility, 'eligibleLicenses' | 'otherLicense'>>): string[] {
-  const named = licenseLabels({ eligibleLicenses: t.eligibleLicenses ?? [], otherLicense: t.otherLicense ?? null });
+  const named = licenseLabels(t);
   return named.length > 3 ? [] : named.map((label) => label.replace(/ \(.*\)$/, ''));
 }

@@ -11,6 +11,7 @@ import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from '../server/cspHashes';
 import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
 import { FORM_POST_MARK_SCRIPT } from '../domain/formPostMark';
 import { ALERT_FORM_SCRIPT } from '../domain/alertFormScript';
+import { REGISTER_CHECKLIST_SCRIPT } from '../domain/registerChecklistScript';
 
 /**
  * Records, while the client bundle is made, the sha256 of every inline script our code can put in
@@ -30,6 +31,7 @@ export function inlineScriptHashes(): Plugin {
     VISITOR_TIME_SCRIPT,
     FORM_POST_MARK_SCRIPT,
     ALERT_FORM_SCRIPT,
+    REGISTER_CHECKLIST_SCRIPT,
   ]);
   let outDir = '';
   return {
