@@ -148,7 +148,8 @@ export function filtersFromUrl(search: string): TrainingFilters {
     format: isFormat(format) ? format : '',
     dateRange: isDateRange(dateRange) ? dateRange : '',
     // Passed to the API as given, as `near` is: it answers an unknown one with a field error (budget).
-    license: value('license'),
+    // 'all' is the no-JavaScript form's "Any profession".
+    license: value('license') === 'all' ? '' : value('license'),
     search: value('search').slice(0, SEARCH_MAX_LENGTH),
     ...moreFiltersFromUrl(value),
   };
