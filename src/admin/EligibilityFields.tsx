@@ -21,7 +21,8 @@ export function EligibilityFields() {
     name: ['eligibleLicenses', 'students.allowed', 'prerequisite'],
   });
   // The checkboxes offer only the list's values: a message can only be for the list as a whole.
-  const licensesError = (get(formState.errors, 'eligibleLicenses') as { message?: string } | undefined)?.message;
+  const listError: { message?: string } | undefined = get(formState.errors, 'eligibleLicenses');
+  const licensesError = listError?.message;
 
   return (
     <fieldset className="grid gap-4 md:col-span-2 md:grid-cols-2">

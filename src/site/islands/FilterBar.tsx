@@ -113,7 +113,7 @@ export default function FilterBar(props: {
             [ALL, 'Any profession'],
             ...props.whoOptions.map(([value, label]): [string, string] => [
               value,
-              withCount(label, counts?.license[value]),
+              withCount(label, counts?.license?.[value]),
             ]),
           ]}
           onChange={(license) => onChange({ license: fromOption(license) })}
