@@ -38,7 +38,7 @@ export default defineConfig({
                   // nanostores, in one file for the same reason: 570 B less gzip on the home page.
                   {
                     name: 'shared',
-                    test: /(src[\\/](domain[\\/](display|formats|states|dateRanges|filterQuery|trainingPath|programFacts|timeZones|listingView|nearControls)|ui[\\/]Button|site[\\/]filtersStore)\.tsx?|node_modules[\\/]nanostores[\\/].*)$/,
+                    test: /(src[\\/](domain[\\/](display|formats|states|dateRanges|filterQuery|trainingPath|programFacts|dayFormat|listingView|nearControls)|ui[\\/]Button|site[\\/]filtersStore)\.tsx?|node_modules[\\/]nanostores[\\/].*)$/,
                   },
                 ],
               },

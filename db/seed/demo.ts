@@ -4,11 +4,12 @@ import { zoneForState } from '../../src/domain/timeZones';
 import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/programFacts';
 import { OPEN } from '../../src/domain/availability';
 import { NO_POSITION } from '../../src/domain/nearby';
+import { NO_ELIGIBILITY, type License } from '../../src/domain/eligibility';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread
  * over the next 9 months from the day of seeding, each starting at 9:00 AM in its own time zone;
- * the in-person and hybrid ones have a ZIP code.
+ * the in-person and hybrid ones have a ZIP code. Most say who may attend; three say nothing of it.
  */
 type DemoTraining = Omit<TrainingInput, 'trainerId' | 'startDate' | 'endDate' | 'parts'> & {
   startsInDays: number;
@@ -69,6 +70,10 @@ const consultation = (
   costMax,
 });
 
+// Who may attend (docs/product.md, Program facts, Who can attend), as providers state it.
+const CLINICIANS = ['psychologist', 'counselor', 'social_worker', 'mft'] as const satisfies License[];
+const notStudents = { allowed: false, proof: null };
+
 const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 'startsInDays'>): DemoTraining => ({
   description:
     'A hands-on EMDR training combining lecture, live demonstrations and supervised practicum. Participants learn the eight phases of EMDR therapy, the Adaptive Information Processing model and how to prepare clients safely for reprocessing.',
@@ -90,6 +95,7 @@ const basics = (overrides: Partial<DemoTraining> & Pick<DemoTraining, 'title' | 
   ...OPEN,
   // The seed places a training by its ZIP code, as the admin API does (docs/product.md, Near me).
   ...NO_POSITION,
+  ...NO_ELIGIBILITY,
   ...overrides,
 });
 
@@ -107,6 +113,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training Part 1 — Los Angeles',
+        eligibleLicenses: [...CLINICIANS, 'psychiatrist', 'psychiatric_np'],
+        preLicensed: true,
+        students: { allowed: true, proof: 'A letter from your program confirming a supervised clinical practicum' },
+        prerequisite: 'none',
         programType: 'basic',
         ceApprovals: [
           APA(50),
@@ -133,6 +143,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'EMDR Basic Training Part 1 — Live Online (Pacific Time)',
+        eligibleLicenses: [...CLINICIANS],
+        preLicensed: true,
+        students: notStudents,
+        prerequisite: 'none',
         programType: 'basic',
         ceApprovals: [APA(50), ASWB(50)],
         consultation: consultation(10, true),
@@ -148,6 +162,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'Complex Trauma and Dissociation: EMDR Advanced Workshop',
+        eligibleLicenses: [...CLINICIANS],
+        prerequisite: 'emdr_basic',
         programType: 'advanced',
         ceApprovals: [approval('EMDRIA', 12, { providerNumber: '21007' }), APA(12)],
         startsInDays: 150,
@@ -175,6 +191,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training — Austin Weekend Intensive',
+        eligibleLicenses: ['counselor', 'social_worker', 'mft', 'addiction'],
+        preLicensed: true,
+        students: { allowed: true, proof: 'Carta de su programa de posgrado' },
+        prerequisite: 'none',
         programType: 'basic',
         language: 'es',
         ceApprovals: [NBCC(50), approval('NAADAC', 50, { providerNumber: '245390' })],
@@ -219,6 +239,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training Part 2 — New York City',
+        eligibleLicenses: ['psychologist', 'social_worker', 'psychiatrist', 'psychiatric_np'],
+        students: notStudents,
+        prerequisite: 'other',
+        prerequisiteText: 'Part 1 of this Basic Training, with the same trainer',
         programType: 'basic',
         ceApprovals: [
           APA(50),
@@ -237,6 +261,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'Somatic Resources in EMDR Therapy',
+        prerequisite: 'emdr_basic',
         startsInDays: 120,
         days: 2,
         format: 'Hybrid',
@@ -272,6 +297,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR with Children and Adolescents',
+        eligibleLicenses: ['psychologist', 'counselor', 'social_worker'],
+        prerequisite: 'emdr_basic',
         programType: 'advanced',
         // A cohort of twelve, full: sign-ups go to the waitlist (docs/product.md, Availability).
         availability: 'sold_out',
@@ -292,6 +319,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'EMDR Basic Training — Atlanta',
+        eligibleLicenses: ['counselor', 'social_worker', 'mft'],
+        preLicensed: true,
+        students: { allowed: true, proof: null },
+        prerequisite: 'none',
         programType: 'basic',
         ceApprovals: [NBCC(50), ASWB(50)],
         consultation: consultation(10, false, 700, 1000),
@@ -325,6 +356,8 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR in Couples Therapy',
+        eligibleLicenses: ['mft', 'counselor', 'psychologist'],
+        prerequisite: 'emdr_basic',
         startsInDays: 75,
         days: 2,
         format: 'Hybrid',
@@ -337,6 +370,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'EMDR Basic Training Part 1 — Live Online (Mountain & Pacific)',
+        eligibleLicenses: ['counselor', 'social_worker', 'other'],
+        otherLicense: 'Licensed creative arts therapists',
+        prerequisite: 'none',
+        restrictedTo: 'Staff of Front Range Community Mental Health only',
         startsInDays: 240,
         format: 'Virtual',
         location: 'Zoom',
@@ -360,6 +397,10 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
     trainings: [
       basics({
         title: 'EMDR Basic Training — Chicago',
+        eligibleLicenses: [...CLINICIANS, 'psychiatrist', 'psychiatric_np', 'addiction'],
+        preLicensed: false,
+        students: { allowed: true, proof: 'Proof of enrolment in a graduate clinical program' },
+        prerequisite: 'none',
         programType: 'basic',
         ceApprovals: [APA(50), NBCC(50), ASWB(50)],
         consultation: consultation(10, true),
@@ -374,6 +415,7 @@ export const DEMO: { trainer: TrainerInput; trainings: DemoTraining[] }[] = [
       }),
       basics({
         title: 'Consultation Group for EMDRIA Certification',
+        prerequisite: 'emdr_basic',
         programType: 'other',
         ceApprovals: [approval('EMDRIA', 10, { providerNumber: '21007' })],
         startsInDays: 265,

@@ -19,10 +19,18 @@ const SEARCH = '/api/trainings?search=Trainer%2017%20Denver';
 export const FACTS_FILTER_QUERY = '/api/trainings?state=CA&ce=APA&type=basic';
 /** Near me (docs/product.md): within 100 miles of a Denver ZIP code, nearest first. */
 export const NEAR_QUERY = '/api/trainings?near=80202&radius=100&sort=distance';
+/**
+ * Who can attend (issue 56) as the list island asks for it (one page of cards with the counts, which
+ * no answer cache keeps, so every request runs the filter over every row), against the state filter
+ * alone asked the same way: a counselor in California who can take it now.
+ */
+const ISLAND_PAGE = 'page=1&limit=24&fields=card&counts=1';
+export const STATE_ISLAND_QUERY = `/api/trainings?state=CA&${ISLAND_PAGE}`;
+export const ELIGIBILITY_QUERY = `/api/trainings?state=CA&license=counselor&prereq=none&${ISLAND_PAGE}`;
 
 export async function apiFigures(
   env: Record<string, string>,
-  options: { quick: boolean; wrk: string | null; n?: number; filter?: string; near?: string },
+  options: { quick: boolean; wrk: string | null; n?: number; filter?: string; near?: string; eligibility?: boolean },
 ) {
   const { quick, wrk, n = 1000 } = options;
   const queries = [options.filter ?? DEFAULT_FILTER, SEARCH];
@@ -66,6 +74,28 @@ export async function apiFigures(
     const rate = (r: { requestsPerSecond: number }) => r.requestsPerSecond;
     const byRate = (runs: typeof floorRuns) =>
       [...runs].sort((a, b) => rate(a) - rate(b))[Math.floor((runs.length - 1) / 2)]!;
+    // The "I am a …" filter against the state filter, in rounds of slices taken in turn (interleave.ts).
+    let eligibility: Record<string, unknown> | undefined;
+    if (options.eligibility) {
+      const total = (await fetch(`${server.url}${ELIGIBILITY_QUERY}`)).headers.get('x-total-count');
+      const runs = await interleavedRounds(
+        {
+          state: (s) => measure(`${server.url}${STATE_ISLAND_QUERY}`, s),
+          eligibility: (s) => measure(`${server.url}${ELIGIBILITY_QUERY}`, s),
+        },
+        quick ? 3 : 5,
+        seconds,
+      );
+      const [state, who] = [byRate(runs.state), byRate(runs.eligibility)];
+      eligibility = {
+        query: ELIGIBILITY_QUERY,
+        against: STATE_ISLAND_QUERY,
+        matches: Number(total),
+        state,
+        eligibility: who,
+        eligibilityToState: Number((state.requestsPerSecond / who.requestsPerSecond).toFixed(2)),
+      };
+    }
     const filter = byRate(filterRuns);
     const floorFigures = byRate(floorRuns);
     return {
@@ -82,6 +112,7 @@ export async function apiFigures(
         near: { query: options.near!, rows: nearRows, ...near },
         nearToFilter: Number((filter.requestsPerSecond / near.requestsPerSecond).toFixed(2)),
       }),
+      ...(eligibility && { eligibility }),
     };
   });
 }

@@ -161,6 +161,14 @@ export function writeReport(results: Record<string, any>): string {
         `${api.nearToFilter}× slower`,
         '≤ 2×',
       );
+    if (api.eligibility)
+      row(
+        `API "I am a …" (${name}) N=${api.n} \`${api.eligibility.query.split('?')[1]}\``,
+        `${api.eligibility.eligibility.requestsPerSecond} req/s, p99 ${api.eligibility.eligibility.p99Ms} ms; ${api.eligibility.matches} trainings kept`,
+        `the state filter asked the same way on the same server (\`${api.eligibility.against.split('?')[1]}\`), ${api.eligibility.state.requestsPerSecond} req/s; rounds of one-second slices taken in turn`,
+        `${api.eligibility.eligibilityToState}× slower`,
+        '≤ 2×',
+      );
   }
   const doc = `# Performance
 

@@ -83,7 +83,10 @@ for (const n of sizes) {
 log('public API, embedded database');
 results.apiEmbedded = await apiFigures({}, { quick, wrk });
 log('public API, program-fact filters, N=5000');
-results.apiFacts = await apiFigures({}, { quick, wrk, n: 5000, filter: FACTS_FILTER_QUERY, near: NEAR_QUERY });
+results.apiFacts = await apiFigures(
+  {},
+  { quick, wrk, n: 5000, filter: FACTS_FILTER_QUERY, near: NEAR_QUERY, eligibility: true },
+);
 if (postgres) {
   log('public API, PostgreSQL');
   process.env.TEST_DB_TARGET = 'postgres';

@@ -4,6 +4,7 @@ import type { TrainingFormValues } from '../domain/trainingForm';
 import { FormField } from '../ui/FormField';
 import { CeApprovalsEditor } from './CeApprovalsEditor';
 import { ConsultationFields } from './ConsultationFields';
+import { EligibilityFields } from './EligibilityFields';
 import { optionalNumber } from './trainingFormValues';
 
 const PROGRAM_TYPE_OPTIONS = [{ value: '', label: 'Not stated' }, ...PROGRAM_TYPES];
@@ -18,7 +19,8 @@ function languageOptions(...tags: (string | null | undefined)[]) {
 
 /**
  * The program facts of the training form (docs/product.md, Program facts): program type, CE
- * approvals, consultation, completion window, language, and who can attend and how.
+ * approvals, consultation, completion window, language, who can attend (EligibilityFields) and
+ * accessibility.
  */
 export function ProgramFactsFields() {
   const { control, formState } = useFormContext<TrainingFormValues>();
@@ -52,19 +54,14 @@ export function ProgramFactsFields() {
         setValueAs={optionalNumber}
       />
       <div className="hidden md:block" aria-hidden="true" />
-      <FormField
-        name="eligibility"
-        label="Who can attend"
-        hint="The licences, degrees or enrolment a trainee needs"
-        as="textarea"
-        rows={3}
-      />
+      <EligibilityFields />
       <FormField
         name="accessibility"
         label="Accessibility"
         hint="Captions, step-free access, accommodations on request"
         as="textarea"
         rows={3}
+        className={wide}
       />
     </>
   );

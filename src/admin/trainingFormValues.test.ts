@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import { OPEN } from '../domain/availability';
 import { NO_POSITION } from '../domain/nearby';
+import { NO_ELIGIBILITY } from '../domain/eligibility';
 import { PROGRAM_MESSAGES } from '../domain/programFields';
 import { EMPTY_CE_APPROVAL_ROW, TrainingFormSchema, type TrainingFormValues } from '../domain/trainingForm';
 import type { TrainingRow } from './stores';
@@ -32,6 +33,7 @@ const stored: TrainingRow = {
   ...NO_PROGRAM_FACTS,
   ...OPEN,
   ...NO_POSITION,
+  ...NO_ELIGIBILITY,
   parts: [],
   ceApprovals: [],
 };
@@ -99,6 +101,41 @@ describe('training form values', () => {
     ]);
     expect(values.consultation).toEqual({ stated: true, hours: 10, included: false, costMin: 600, costMax: 900 });
     expect(saved(row)).toEqual(fieldsOf(row));
+  });
+
+  test('who can attend loads into the form and saves unchanged; labels of choices not made are dropped', () => {
+    const row: TrainingRow = {
+      ...stored,
+      eligibleLicenses: ['counselor', 'other'],
+      otherLicense: 'Creative arts therapists',
+      preLicensed: false,
+      students: { allowed: true, proof: 'A letter from the program director' },
+      prerequisite: 'other',
+      prerequisiteText: 'Part 1 of this Basic Training',
+      restrictedTo: 'Staff of County Behavioral Health only',
+    };
+    const values = toTrainingForm(row);
+    expect(values).toMatchObject({ preLicensed: 'no', students: { allowed: 'yes' }, prerequisite: 'other' });
+    expect(saved(row)).toEqual(fieldsOf(row));
+    const unchosen = TrainingFormSchema.parse({
+      ...values,
+      eligibleLicenses: ['counselor'],
+      students: { allowed: 'no', proof: 'kept only for students taken' },
+      prerequisite: 'emdr_basic',
+      preLicensed: '',
+    });
+    expect(unchosen).toMatchObject({
+      otherLicense: null,
+      students: { allowed: false, proof: null },
+      prerequisiteText: null,
+      preLicensed: null,
+    });
+    const missing = TrainingFormSchema.safeParse({ ...values, otherLicense: '', prerequisiteText: ' ' });
+    expect(missing.success).toBe(false);
+    expect(missing.error?.issues.map((issue) => [issue.path.join('.'), issue.message])).toEqual([
+      ['otherLicense', 'Name the other license type'],
+      ['prerequisiteText', 'Describe the prerequisite'],
+    ]);
   });
 
   test('a language outside the common ones is kept', () => {

@@ -1,5 +1,6 @@
 import {
   NO_CONSULTATION_FORM,
+  NO_STUDENTS_FORM,
   type CeApprovalRow,
   type ConsultationForm,
   type TrainingFormValues,
@@ -44,6 +45,14 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   language: DEFAULT_LANGUAGE,
   eligibility: '',
   accessibility: '',
+  // Who can attend (issue 56): nothing stated.
+  eligibleLicenses: [],
+  otherLicense: '',
+  preLicensed: '',
+  students: { ...NO_STUDENTS_FORM },
+  prerequisite: '',
+  prerequisiteText: '',
+  restrictedTo: '',
   // No parts, open: what a training saved before they existed stores.
   parts: [],
   availability: 'open',
@@ -83,6 +92,15 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
     language: t.language || DEFAULT_LANGUAGE,
     eligibility: t.eligibility ?? '',
     accessibility: t.accessibility ?? '',
+    eligibleLicenses: t.eligibleLicenses ?? [],
+    otherLicense: t.otherLicense ?? '',
+    preLicensed: yesNoForm(t.preLicensed),
+    students: t.students
+      ? { allowed: yesNoForm(t.students.allowed), proof: t.students.proof ?? '' }
+      : { ...NO_STUDENTS_FORM },
+    prerequisite: t.prerequisite ?? '',
+    prerequisiteText: t.prerequisiteText ?? '',
+    restrictedTo: t.restrictedTo ?? '',
     // Each part's pickers read its own zone's clock, or the training's when it has none.
     parts: (t.parts ?? []).map((p) => ({
       label: p.label ?? '',
@@ -102,6 +120,9 @@ export function toTrainingForm(t: TrainingRow): TrainingFormValues {
     longitude: t.positionByHand ? t.longitude : null,
   };
 }
+
+/** A stated yes or no as the form's select holds it; '' is not stated. */
+const yesNoForm = (value: boolean | null | undefined) => (value == null ? '' : value ? 'yes' : 'no');
 
 function toApprovalRow(a: TrainingRow['ceApprovals'][number]): CeApprovalRow {
   return {

@@ -61,6 +61,8 @@ export function columns(tx: Tx, input: Partial<TrainingInput>) {
   if (input.parts !== undefined) row.parts = tx.json(input.parts as unknown as JsonValue);
   if (input.consultation !== undefined)
     row.consultation = input.consultation === null ? null : tx.json(input.consultation);
+  if (input.eligibleLicenses !== undefined) row.eligibleLicenses = tx.json(input.eligibleLicenses);
+  if (input.students !== undefined) row.students = input.students === null ? null : tx.json(input.students);
   return row;
 }
 

@@ -5,6 +5,12 @@ describe('an alert query is read by the listing’s own rules', () => {
   test('paging, sort and unknown keys are dropped; the filters are stored the one way', () => {
     const parsed = parseAlertQuery('?state=CA&format=Hybrid&page=3&sort=price-asc&utm=x&ce=nbcc,APA');
     expect(parsed).toMatchObject({ ok: true, value: { canonical: 'state=CA&format=Hybrid&ce=APA%2CNBCC' } });
+    // Who can attend (issue 56): an alert keeps the "I am a …" and "I can take now" filters.
+    expect(parseAlertQuery('prereq=none&license=student')).toMatchObject({
+      ok: true,
+      value: { canonical: 'license=student&prereq=none' },
+    });
+    expect(parseAlertQuery('license=astronaut')).toMatchObject({ ok: false });
   });
 
   test('a trainer slug follows a trainer; a bad one is refused with the listing’s message', () => {
@@ -30,5 +36,8 @@ describe('an alert query is read by the listing’s own rules', () => {
   test('queries are described in words', () => {
     expect(describeQuery('')).toBe('All trainings');
     expect(describeQuery('state=CA&priceMax=500&available=1')).toBe('State: CA · Price up to: $500 · Seats available');
+    expect(describeQuery('license=counselor&prereq=none')).toBe(
+      'I am a: Counselor (LPC, LPCC, LMHC) · I can take it now',
+    );
   });
 });

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { AdminEmailSchema } from './credentials';
 import { FILTER_KEYS, TrainingFiltersSchema, filtersFromQuery, type TrainingFilters } from './filters';
 import { isSlug, TRAINER_PARAM_MESSAGE } from './trainerSlug';
+import { WHO_OPTIONS } from './eligibility';
 
 /**
  * Email alerts (docs/product.md, Alerts): an address, a saved listing query and how often. The query
@@ -91,13 +92,17 @@ export function describeQuery(query: string): string {
     priceMax: 'Price up to',
     disclosed: 'Full cost disclosed',
     available: 'Seats available',
+    license: 'I am a',
+    prereq: 'I can take it now',
     near: 'Near',
     radius: 'Within miles',
     includeVirtual: 'Including virtual',
     trainer: 'Trainer',
   };
   const parts = [...params].map(([key, value]) => {
-    if (value === '1' && ['disclosed', 'available', 'includeVirtual'].includes(key)) return names[key] ?? key;
+    if ((value === '1' && ['disclosed', 'available', 'includeVirtual'].includes(key)) || key === 'prereq')
+      return names[key] ?? key;
+    if (key === 'license') return `${names[key]}: ${WHO_OPTIONS.find(([who]) => who === value)?.[1] ?? value}`;
     return `${names[key] ?? key}: ${key === 'priceMax' ? `$${value}` : value}`;
   });
   return parts.length ? parts.join(' · ') : 'All trainings';

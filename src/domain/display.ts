@@ -1,9 +1,9 @@
-import { DEFAULT_TIME_ZONE, formatDay } from './timeZones';
+import { DEFAULT_ZONE, formatDay } from './dayFormat';
 
 /** Display rules shared by the public pages and the admin (docs/product.md). */
 
 /** The zone of dates that belong to no training (the terms page's date, the admin list's default). */
-export const DISPLAY_TIME_ZONE = DEFAULT_TIME_ZONE;
+export const DISPLAY_TIME_ZONE = DEFAULT_ZONE;
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /**

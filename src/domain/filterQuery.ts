@@ -27,6 +27,10 @@ export interface TrainingFilters {
   disclosed: string;
   /** '1': "Seats available", not sold out, cancelled or postponed. */
   available: string;
+  /** "I am a …" (issue 56): a license type or 'student'; keeps who may attend, then who states nothing. */
+  license: string;
+  /** 'none': "Show only trainings I can take now", without a Basic Training or certification first. */
+  prereq: string;
   /** Near me (docs/product.md): a ZIP code or a position ('37.77,-122.42'). */
   near: string;
   /** Miles from `near`, 1–500; empty is the default, 50. */
@@ -49,15 +53,27 @@ export const EMPTY_FILTERS: TrainingFilters = {
   priceMax: '',
   disclosed: '',
   available: '',
+  license: '',
+  prereq: '',
   near: '',
   radius: '',
 };
 /** The filters behind "More filters" (docs/product.md, Program facts). */
-export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed', 'available'] as const;
+export const MORE_FILTER_KEYS = ['ce', 'type', 'lang', 'priceMax', 'disclosed', 'available', 'prereq'] as const;
 /** Near me's controls, also behind "More filters"; `near` alone turns the radius search on. */
 export const NEAR_KEYS = ['near', 'radius'] as const;
-export const FILTER_KEYS = ['state', 'format', 'dateRange', 'search', ...MORE_FILTER_KEYS, ...NEAR_KEYS] as const;
+export const FILTER_KEYS = [
+  'state',
+  'format',
+  'dateRange',
+  'license',
+  'search',
+  ...MORE_FILTER_KEYS,
+  ...NEAR_KEYS,
+] as const;
 export const SEARCH_MAX_LENGTH = 200;
+/** The `prereq` filter's one value: "Show only trainings I can take now" (issue 56). */
+export const CAN_TAKE_NOW = 'none';
 export const PRICE_MAX_DIGITS = 8;
 
 /**
@@ -93,6 +109,7 @@ function moreFiltersFromUrl(
     priceMax: new RegExp(`^\\d{1,${PRICE_MAX_DIGITS}}$`).test(priceMax) ? String(Number(priceMax)) : '',
     disclosed: value('disclosed') === '1' ? '1' : '',
     available: value('available') === '1' ? '1' : '',
+    prereq: value('prereq') === CAN_TAKE_NOW ? CAN_TAKE_NOW : '',
     // Near me's values go to the API as given: it answers a bad one with a field error (budget).
     near: value('near').replace(/\s+/g, ''),
     radius: value('radius'),
@@ -111,7 +128,7 @@ export function filtersToQuery(filters: TrainingFilters): string {
 
 /** The badge counts every filter but search (docs/product.md): CE bodies count as one. */
 export function activeFilterCount(filters: TrainingFilters): number {
-  const keys = ['state', 'format', 'dateRange', ...MORE_FILTER_KEYS, 'near'] as const;
+  const keys = ['state', 'format', 'dateRange', 'license', ...MORE_FILTER_KEYS, 'near'] as const;
   return keys.filter((key) => filters[key]).length;
 }
 
@@ -130,6 +147,9 @@ export function filtersFromUrl(search: string): TrainingFilters {
     state: isStateCode(state) ? state : '',
     format: isFormat(format) ? format : '',
     dateRange: isDateRange(dateRange) ? dateRange : '',
+    // Passed to the API as given, as `near` is: it answers an unknown one with a field error (budget).
+    // 'all' is the no-JavaScript form's "Any profession".
+    license: value('license') === 'all' ? '' : value('license'),
     search: value('search').slice(0, SEARCH_MAX_LENGTH),
     ...moreFiltersFromUrl(value),
   };

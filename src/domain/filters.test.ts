@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import {
   TrainingFiltersSchema,
   activeFilterCount,
+  anyMoreFilter,
   filtersFromQuery,
   filtersToQuery,
   filtersFromUrl,
@@ -87,6 +88,18 @@ describe('filters from a page URL (the island)', () => {
     expect(filtersFromUrl('?ce=XYZ&type=expert&lang=zz&priceMax=-5&disclosed=yes')).toEqual(EMPTY_FILTERS);
   });
 
+  test('who can attend (issue 56): the license as given, for the API to judge; "Any profession" and a bad prereq unset', () => {
+    expect(filtersFromUrl('?license=counselor&prereq=none')).toEqual({
+      ...EMPTY_FILTERS,
+      license: 'counselor',
+      prereq: 'none',
+    });
+    expect(filtersFromUrl('?license=all&prereq=yes')).toEqual(EMPTY_FILTERS);
+    expect(activeFilterCount({ ...EMPTY_FILTERS, license: 'student', prereq: 'none' })).toBe(2);
+    expect(anyMoreFilter({ ...EMPTY_FILTERS, license: 'student' })).toBe(false);
+    expect(anyMoreFilter({ ...EMPTY_FILTERS, prereq: 'none' })).toBe(true);
+  });
+
   test('a URL made from filters reads back to the same filters', () => {
     const filters = {
       ...EMPTY_FILTERS,
@@ -99,6 +112,8 @@ describe('filters from a page URL (the island)', () => {
       lang: 'es',
       priceMax: '1500',
       disclosed: '1',
+      license: 'social_worker',
+      prereq: 'none',
     };
     expect(sameFilters(filtersFromUrl(`?${filtersToQuery(filters)}`), filters)).toBe(true);
   });

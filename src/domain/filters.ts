@@ -2,10 +2,11 @@ import { z } from 'zod';
 import { FORMATS } from './formats';
 import { STATE_CODES } from './states';
 import { DATE_RANGES } from './dateRanges';
-import { PRICE_MAX_DIGITS, SEARCH_MAX_LENGTH, ceCodes } from './filterQuery';
+import { CAN_TAKE_NOW, PRICE_MAX_DIGITS, SEARCH_MAX_LENGTH, ceCodes } from './filterQuery';
 import { CE_BODY_CODES, PROGRAM_TYPES, languageName } from './programFacts';
 import { DISTANCE_SORT, MAX_LIMIT, MAX_PAGE, SORTS, type SortKey } from './listingView';
 import { NEARBY_MESSAGES, parseNear, parseRadius } from './nearby';
+import { WHO_VALUES } from './eligibility';
 
 export * from './filterQuery';
 
@@ -53,6 +54,8 @@ export const TrainingFiltersSchema = z.object({
     .default(''),
   disclosed: orEmpty(['1'], 'Disclosed must be 1'),
   available: orEmpty(['1'], 'Available must be 1'),
+  license: orEmpty(WHO_VALUES, `License must be one of ${WHO_VALUES.join(', ')}`),
+  prereq: orEmpty([CAN_TAKE_NOW], `Prereq must be ${CAN_TAKE_NOW}`),
   // Near me (docs/product.md): the shape here; whether a ZIP code exists is the server's table's call.
   near: z
     .string()

@@ -85,10 +85,50 @@ describe('training JSON-LD', () => {
     expect(jsonLdDescription({ description: '', ceApprovals: board })).toBe('CE: Texas BHEC 6 hours.');
   });
 
+  test('names who it is for as an EducationalAudience, and its prerequisite in the description (issue 56)', () => {
+    const ld = trainingJsonLd(
+      {
+        ...training,
+        eligibleLicenses: ['psychologist', 'counselor', 'other'],
+        otherLicense: 'Creative arts therapists',
+        students: { allowed: true, proof: null },
+        prerequisite: 'emdr_basic',
+      },
+      'u',
+    );
+    expect(ld.audience).toEqual({
+      '@type': 'EducationalAudience',
+      educationalRole: [
+        'Psychologists',
+        'Counselors (LPC, LPCC, LMHC)',
+        'Creative arts therapists',
+        'Graduate students in a program leading to licensure',
+      ],
+    });
+    // EducationEvent has no coursePrerequisites (a Course property): the description says it.
+    expect(ld).not.toHaveProperty('coursePrerequisites');
+    expect(ld.description).toBe('Learn EMDR. Requires a completed EMDR Basic Training.');
+    const other = trainingJsonLd(
+      { ...training, prerequisite: 'other', prerequisiteText: 'Part 1 of this training.' },
+      'u',
+    );
+    expect(other.description).toBe('Learn EMDR. Requires Part 1 of this training.');
+    // A training that states none of it reads as before.
+    expect(trainingJsonLd(training, 'u')).not.toHaveProperty('audience');
+    expect(trainingJsonLd({ ...training, prerequisite: 'none' }, 'u').description).toBe('Learn EMDR.');
+  });
+
   test("has every property Google's Event rich result requires or recommends, of the right kind", () => {
     // https://developers.google.com/search/docs/appearance/structured-data/event
     const ld = trainingJsonLd(
-      { ...training, ceApprovals: [{ body: 'APA', boardName: null, hours: 50 }], language: 'en' },
+      {
+        ...training,
+        ceApprovals: [{ body: 'APA', boardName: null, hours: 50 }],
+        language: 'en',
+        // Who can attend (issue 56) adds an audience and a sentence: the preset still holds.
+        eligibleLicenses: ['counselor'],
+        prerequisite: 'emdria_certified',
+      },
       'https://x.test/training/1',
     );
     for (const key of ['name', 'startDate', 'location']) expect(ld[key], key).toBeTruthy();
@@ -102,7 +142,7 @@ describe('training JSON-LD', () => {
       'performer',
     ])
       expect(ld[key], key).toBeTruthy();
-    expect(typeof ld.description).toBe('string');
+    expect(ld.description).toBe('Learn EMDR. CE: APA 50 hours. Requires EMDRIA certification.');
     expect(typeof ld.inLanguage).toBe('string');
     expect(Number.isNaN(Date.parse(ld.startDate as string))).toBe(false);
     expect(ld.offers).toEqual({

@@ -2,12 +2,14 @@ import { toOffsetDateTime } from './zonedTime';
 import { DEFAULT_LANGUAGE, ceSummary, type CeApproval } from './programFacts';
 import { eventStatus, offerAvailability, type Availability } from './availability';
 import { shownParts, type TrainingPart } from './trainingParts';
+import type { Eligibility } from './eligibility';
+import { educationalRoles, prerequisiteSentence } from './eligibilityText';
 
 /**
  * schema.org EducationEvent for a training page, and its safe serialisation: `<` is
  * escaped so no user text can close the script element or open a comment (docs/architecture.md, convention 7).
  */
-export interface JsonLdTraining {
+export interface JsonLdTraining extends Partial<Eligibility> {
   title: string;
   description: string;
   startDate: string;
@@ -28,13 +30,23 @@ export interface JsonLdTraining {
   parts?: readonly TrainingPart[];
 }
 
-/** The page's description with its CE approvals named: "… CE: APA 50 hours, NBCC 50 hours." */
-export function jsonLdDescription(t: Pick<JsonLdTraining, 'description' | 'ceApprovals'>): string {
+/**
+ * The page's description with its CE approvals named and what it requires first (EducationEvent has
+ * no coursePrerequisites, issue 56): "… CE: APA 50 hours, NBCC 50 hours. Requires a completed EMDR
+ * Basic Training."
+ */
+export function jsonLdDescription(
+  t: Pick<JsonLdTraining, 'description' | 'ceApprovals' | 'prerequisite' | 'prerequisiteText'>,
+): string {
   const approvals = t.ceApprovals ?? [];
-  if (approvals.length === 0) return t.description;
+  const added = [
+    ...(approvals.length > 0 ? [`CE: ${ceSummary(approvals)}.`] : []),
+    ...[prerequisiteSentence(t)].filter((s) => s !== null),
+  ];
+  if (added.length === 0) return t.description;
   const text = t.description.trimEnd();
   const sentence = text === '' || /[.!?]$/.test(text) ? text : `${text}.`;
-  return `${sentence}${sentence ? ' ' : ''}CE: ${ceSummary(approvals)}.`;
+  return [sentence, ...added].filter(Boolean).join(' ');
 }
 
 const ATTENDANCE_MODE: Record<string, string> = {
@@ -68,6 +80,8 @@ export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<strin
     : undefined;
   const availability = t.availability ?? 'open';
   const status = eventStatus(availability);
+  // Who it is for (issue 56): the license types (and students) as the audience's roles.
+  const roles = educationalRoles(t);
   // One sub-event per part, each at its own place and on its own zone's clock (docs/product.md, Parts).
   const parts = shownParts({ ...t, parts: t.parts ?? [] }).map((p) => ({
     '@type': 'EducationEvent',
@@ -100,6 +114,7 @@ export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<strin
       availability: offerAvailability(availability),
     },
     ...(person ? { organizer: person, performer: person } : {}),
+    ...(roles.length > 0 ? { audience: { '@type': 'EducationalAudience', educationalRole: roles } } : {}),
     ...(parts.length > 0 ? { subEvent: parts } : {}),
   };
 }

@@ -3,16 +3,19 @@ import { FORMATS, formatMatches } from './formats';
 import { instant } from './publicListing';
 import { ceCodes } from './filterQuery';
 import { CE_BODY_CODES, PROGRAM_TYPES, isFullCostDisclosed, totalCost, type ProgramFacts } from './programFacts';
-import type { ListingView, SortKey } from './listingView';
+import type { ListingView } from './listingView';
 import { hasSeats } from './availability';
 import { DEFAULT_RADIUS, hasPlace, milesBetween, roundMiles, type Position } from './nearby';
+import type { Eligibility } from './eligibility';
+import { whoBit, whoBits, whoCounter, type WhoBits } from './listingWho';
+import { sortMatches } from './listingOrder';
 
 /**
  * One answer of the public list: the page of matches in the chosen order, how many match in all,
  * and how many each filter option would leave given the other filters ("California (12)"). The API
  * and the built pages both call this, over the same public listing, so their numbers agree.
  */
-export interface ListingEntry {
+export interface ListingEntry extends WhoBits {
   state: string | null;
   format: string;
   start: number;
@@ -44,6 +47,10 @@ export interface FilterCounts {
   lang: Record<string, number>;
   /** How many of the matches have seats: what "Seats available" would leave. */
   available: number;
+  /** Per "I am a …" choice (issue 56): the trainings it would keep, those stating nothing included. */
+  license: Record<string, number>;
+  /** How many of the matches need no Basic Training first: what "I can take now" would leave. */
+  prereq: number;
 }
 
 const ceBits = (codes: readonly string[]) =>
@@ -59,6 +66,8 @@ export interface ListingResult {
   counts: FilterCounts;
   /** With a `near` origin: each listed row's distance in miles (one decimal), null for a virtual one. */
   distances: (number | null)[] | null;
+  /** With a `license` filter: whether each listed row is kept only because it states nothing. */
+  notStated: boolean[] | null;
 }
 
 export function listingEntry(
@@ -72,7 +81,7 @@ export function listingEntry(
     availability?: string;
     latitude?: number | null;
     longitude?: number | null;
-  },
+  } & Partial<Pick<Eligibility, 'eligibleLicenses' | 'students' | 'prerequisite'>>,
   haystack: string,
 ): ListingEntry {
   return {
@@ -94,15 +103,9 @@ export function listingEntry(
         ? { latitude: t.latitude, longitude: t.longitude }
         : null,
     virtual: !hasPlace(t.format),
+    ...whoBits(t),
   };
 }
-
-const ORDER: Record<Exclude<SortKey, 'distance'>, (a: ListingEntry, b: ListingEntry) => number> = {
-  soonest: (a, b) => a.start - b.start,
-  'price-asc': (a, b) => a.price - b.price,
-  'price-desc': (a, b) => b.price - a.price,
-  newest: (a, b) => b.created - a.created,
-};
 
 /**
  * `entries` are in the public listing's order (soonest first), which breaks every tie. `candidates`
@@ -122,7 +125,11 @@ export function queryListing(
   const needle = filters.search.trim().toLowerCase();
   const ceWanted = filters.ce ? ceBits(ceCodes(filters.ce)) : 0;
   const priceMax = filters.priceMax ? Number(filters.priceMax) : Infinity;
+  const who = whoBit(filters.license);
   const counts = emptyCounts();
+  const licenses = whoCounter();
+  // Trainings kept by "I am a …" only because they state nothing come after the others.
+  const unstated = who ? new Set<number>() : null;
   const matches: number[] = [];
   const nowMs = now.getTime();
   // Near me (docs/product.md): the radius narrows everything, the counts included.
@@ -146,49 +153,37 @@ export function queryListing(
     const ceOk = !ceWanted || (e.ce & ceWanted) !== 0;
     const typeOk = !filters.type || e.type === filters.type;
     const langOk = !filters.lang || e.lang === filters.lang;
+    const whoOk = !who || (e.kept & who) !== 0;
     // Each option's count is what it would leave given the other filters.
-    const factsOk = ceOk && typeOk && langOk;
+    const factsOk = ceOk && typeOk && langOk && whoOk;
     const whereOk = stateOk && formatOk && dateOk;
-    if (whereOk && factsOk && e.seats) counts.available++;
-    // "Seats available" narrows every other count, as the filters without counts do.
-    if (filters.available && !e.seats) continue;
+    const canTake = !e.needsBasic;
+    if (whereOk && factsOk && e.seats && (canTake || !filters.prereq)) counts.available++;
+    if (whereOk && factsOk && canTake && (e.seats || !filters.available)) counts.prereq++;
+    // "Seats available" and "I can take now" narrow every other count, as the filters without counts do.
+    if ((filters.available && !e.seats) || (filters.prereq && !canTake)) continue;
     if (formatOk && dateOk && factsOk && e.state) counts.state[e.state] = (counts.state[e.state] ?? 0) + 1;
     if (stateOk && dateOk && factsOk) for (const f of FORMATS) if (formatMatches(e.format, f)) counts.format[f]!++;
     if (stateOk && formatOk && factsOk)
       DATE_RANGES.forEach((r, k) => startsIn(e.start, windows[k]!) && counts.dateRange[r.value]!++);
-    if (whereOk && typeOk && langOk && e.ce)
+    if (whereOk && typeOk && langOk && whoOk && e.ce)
       CE_BODY_CODES.forEach((code, bit) => e.ce & (1 << bit) && counts.ce[code]!++);
-    if (whereOk && ceOk && langOk && e.type) counts.type[e.type] = (counts.type[e.type] ?? 0) + 1;
-    if (whereOk && ceOk && typeOk) counts.lang[e.lang] = (counts.lang[e.lang] ?? 0) + 1;
-    if (whereOk && factsOk) matches.push(i);
+    if (whereOk && ceOk && langOk && whoOk && e.type) counts.type[e.type] = (counts.type[e.type] ?? 0) + 1;
+    if (whereOk && ceOk && typeOk && whoOk) counts.lang[e.lang] = (counts.lang[e.lang] ?? 0) + 1;
+    if (whereOk && ceOk && typeOk && langOk) licenses.add(e.kept);
+    if (!(whereOk && factsOk)) continue;
+    matches.push(i);
+    if (unstated && !(e.named & who)) unstated.add(i);
   }
-  sortMatches(matches, entries, view.sort, near ? miles : null, candidates !== null);
+  counts.license = licenses.finish();
+  sortMatches(matches, entries, view.sort, near ? miles : null, candidates !== null, unstated);
   const pageCount = Math.max(1, Math.ceil(matches.length / view.limit));
   const page = Math.min(view.page, pageCount);
   const from = (page - 1) * view.limit;
   const indices = matches.slice(from, from + view.limit);
   const distances = near ? indices.map((i) => (miles.has(i) ? roundMiles(miles.get(i)!) : null)) : null;
-  return { indices, total: matches.length, page, pageCount, counts, distances };
-}
-
-/**
- * In the chosen order; with a radius, the trainings in range come first and the virtual ones after
- * them, and 'distance' is nearest first. Ties keep the listing's order.
- */
-function sortMatches(
-  matches: number[],
-  entries: readonly ListingEntry[],
-  sort: SortKey,
-  miles: Map<number, number> | null,
-  searched: boolean,
-): void {
-  const order = sort === 'distance' ? null : ORDER[sort];
-  if (!miles && sort === 'soonest' && !searched) return;
-  const far = (i: number) => miles?.get(i) ?? Infinity;
-  matches.sort((a, b) => {
-    const byDistance = sort === 'distance' || !miles ? far(a) - far(b) : +!miles.has(a) - +!miles.has(b);
-    return byDistance || 0 || (order ? order(entries[a]!, entries[b]!) : 0) || a - b;
-  });
+  const notStated = unstated ? indices.map((i) => unstated.has(i)) : null;
+  return { indices, total: matches.length, page, pageCount, counts, distances, notStated };
 }
 
 function emptyCounts(): FilterCounts {
@@ -200,5 +195,7 @@ function emptyCounts(): FilterCounts {
     type: Object.fromEntries(PROGRAM_TYPES.map((t) => [t.value, 0])),
     lang: {},
     available: 0,
+    license: {},
+    prereq: 0,
   };
 }

@@ -1,10 +1,14 @@
 import type { StateCode } from './states';
+import { DEFAULT_ZONE, timeParts, formatWeekdayDate, toDate, type Instant } from './dayFormat';
+
+export { formatDay, formatWeekdayDate, timeParts, toDate, type Instant } from './dayFormat';
 
 /**
  * Time-zone rules for trainings: which zones a training may run in, the default zone of each state,
  * and how a time reads on the site. Offsets and daylight saving always come from the IANA data behind
  * `Intl`, never from arithmetic of our own. Converting between wall-clock text and instants needs
- * Temporal and lives in ./zonedTime.ts: this module stays light enough for the home page's islands.
+ * Temporal and lives in ./zonedTime.ts. What the home page's islands need (a card's dates) is in
+ * ./dayFormat.ts: the zone table stays out of their JavaScript.
  */
 export const TIME_ZONES = [
   { id: 'America/New_York', label: 'Eastern Time (New York)' },
@@ -22,7 +26,7 @@ export const TIME_ZONE_IDS = TIME_ZONES.map((z) => z.id) as [TimeZoneId, ...Time
 export const TIME_ZONE_MESSAGE = 'Choose one of the listed US time zones';
 
 /** Trainings without a state (and rows from before zones existed) keep the zone the site always showed. */
-export const DEFAULT_TIME_ZONE: TimeZoneId = 'America/New_York';
+export const DEFAULT_TIME_ZONE: TimeZoneId = DEFAULT_ZONE;
 
 /** The four mainland zones by their usual initials. */
 export const MAINLAND_ZONES = {
@@ -53,42 +57,6 @@ export function timeZoneLabel(zone: string): string {
 /** The zone a training gets when none is chosen: its state's default, or Eastern Time. */
 export function zoneForState(state: string | null | undefined): TimeZoneId {
   return (state && STATE_TIME_ZONES[state as StateCode]) || DEFAULT_TIME_ZONE;
-}
-
-export type Instant = Date | string;
-export const toDate = (value: Instant) => (typeof value === 'string' ? new Date(value) : value);
-
-// Formatters are costly to build and a build renders thousands of cards: one per zone and style.
-const formatters = new Map<string, Intl.DateTimeFormat>();
-function formatter(zone: string, style: 'date' | 'day' | 'time'): Intl.DateTimeFormat {
-  const key = `${zone}|${style}`;
-  let found = formatters.get(key);
-  if (!found) {
-    const options: Intl.DateTimeFormatOptions =
-      style === 'time'
-        ? { hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }
-        : { month: 'short', day: 'numeric', year: 'numeric', ...(style === 'day' ? { weekday: 'short' } : {}) };
-    found = new Intl.DateTimeFormat('en-US', { ...options, timeZone: zone });
-    formatters.set(key, found);
-  }
-  return found;
-}
-
-/** 'Jan 5, 2025' on the day the instant falls on in `zone`. */
-export function formatDay(value: Instant, zone: string): string {
-  return formatter(zone, 'date').format(toDate(value));
-}
-
-/** 'Sat, Mar 6, 2027'. */
-export function formatWeekdayDate(value: Instant, zone: string): string {
-  return formatter(zone, 'day').format(toDate(value));
-}
-
-/** '9:00 AM' and 'PST', read from the parts so spacing is the same on every ICU version. */
-export function timeParts(value: Instant, zone: string): { time: string; abbreviation: string } {
-  const parts = formatter(zone, 'time').formatToParts(toDate(value));
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? '';
-  return { time: `${part('hour')}:${part('minute')} ${part('dayPeriod')}`, abbreviation: part('timeZoneName') };
 }
 
 /**

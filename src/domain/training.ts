@@ -10,6 +10,7 @@ import { totalCost, type TotalCost } from './programFacts';
 import { PartsSchema, datesFromParts, inParts } from './partFields';
 import { availabilityFields } from './availabilityFields';
 import { positionFields } from './positionFields';
+import { checkEligibility, eligibilityFields, withoutUnusedEligibilityText } from './eligibilityFields';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',
@@ -87,6 +88,8 @@ export const TrainingFieldsSchema = z.strictObject({
     .optional()
     .transform((value) => value || undefined),
   ...programFields,
+  // Who can attend (issue 56): absent states nothing, as before they existed.
+  ...eligibilityFields,
   // Parts and availability (docs/product.md): absent is no parts and open, as before they existed.
   parts: PartsSchema,
   ...availabilityFields,
@@ -126,7 +129,9 @@ export const TrainingInputSchema = z
   .preprocess(datesFromParts, TrainingFieldsSchema)
   .transform(inTimeZone)
   .transform(inParts)
-  .superRefine(endNotBeforeStart);
+  .superRefine(endNotBeforeStart)
+  .superRefine(checkEligibility)
+  .transform(withoutUnusedEligibilityText);
 
 /**
  * PATCH may carry only some fields (e.g. `{isPublished}` for the toggle); merged over the stored row,

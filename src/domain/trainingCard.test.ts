@@ -47,6 +47,8 @@ describe('a training card', () => {
       fullCostDisclosed: true,
       availabilityBadge: null,
       moreParts: 0,
+      eligibilityBadges: [],
+      licenses: [],
     });
   });
 
@@ -99,6 +101,27 @@ describe('a training card', () => {
       ceBodies: [],
       totalCost: null,
       fullCostDisclosed: false,
+    });
+  });
+
+  test('carries the eligibility badges, and the license types when there are three or fewer (issue 56)', () => {
+    const card = toCardData({
+      ...row,
+      eligibleLicenses: ['counselor', 'social_worker', 'other'],
+      otherLicense: 'Creative arts therapists',
+      students: { allowed: true, proof: 'A letter from the program' },
+      prerequisite: 'emdr_basic',
+      restrictedTo: 'Staff of County Behavioral Health only',
+    });
+    expect(card.eligibilityBadges).toEqual(['Students welcome', 'Requires Basic Training', 'Restricted']);
+    expect(card.licenses).toEqual(['Counselors', 'Social workers', 'Creative arts therapists']);
+    const four = toCardData({ ...row, eligibleLicenses: ['psychologist', 'counselor', 'social_worker', 'mft'] });
+    expect(four.licenses).toEqual([]);
+    expect(toCardData({ ...row, prerequisite: 'emdria_certified' }).eligibilityBadges).toEqual([
+      'Requires Basic Training',
+    ]);
+    expect(toCardData({ ...row, prerequisite: 'none', students: { allowed: false, proof: null } })).toMatchObject({
+      eligibilityBadges: [],
     });
   });
 

@@ -9,6 +9,7 @@ import {
 } from './programFacts';
 import { availabilityBadge, type Availability } from './availability';
 import type { TrainingPart } from './trainingParts';
+import { cardLicenses, eligibilityBadges, type Eligibility } from './eligibility';
 
 /**
  * A training card's projection: only what the card shows. The static render, the island and the
@@ -37,6 +38,12 @@ export interface TrainingCardData {
   moreParts: number;
   /** Miles from a Near me search's place ("12 mi"); absent or null otherwise. */
   distanceMiles?: number | null;
+  /** "Students welcome", "Requires Basic Training", "Restricted" (issue 56). */
+  eligibilityBadges: string[];
+  /** The license types it names, when three or fewer ("Counselors", "Social workers"). */
+  licenses: string[];
+  /** True when an "I am a …" filter kept it only because it states nothing; absent otherwise. */
+  eligibilityNotStated?: boolean;
 }
 
 /** The program facts a card reads; absent ones count as not stated. */
@@ -62,7 +69,8 @@ export function toCardData(
     format: string;
     timeZone?: string;
     trainer: { name: string; photo: string | null } | null;
-  } & CardFacts,
+  } & CardFacts &
+    Partial<Eligibility>,
 ): TrainingCardData {
   const iso = (d: string | Date) => (typeof d === 'string' ? d : d.toISOString());
   const facts = {
@@ -91,5 +99,7 @@ export function toCardData(
     fullCostDisclosed: isFullCostDisclosed(facts),
     availabilityBadge: availabilityBadge(t),
     moreParts: Math.max(0, parts.length - 1),
+    eligibilityBadges: eligibilityBadges(t),
+    licenses: cardLicenses(t),
   };
 }

@@ -3,6 +3,7 @@ import { TrainingFieldsSchema, endNotBeforeStart, inTimeZone } from './training'
 import { ScheduleRowsSchema } from './scheduleRows';
 import { CeApprovalsSchema, ConsultationSchema } from './programFields';
 import { datesFromParts, inParts } from './partFields';
+import { StudentsSchema, checkEligibility, withoutUnusedEligibilityText } from './eligibilityFields';
 
 /**
  * An API schema run after a form's own stage (`.pipe`): typed as taking that stage's values, which
@@ -57,10 +58,22 @@ export const NO_CONSULTATION_FORM: ConsultationForm = {
   costMax: null,
 };
 
+/** A yes/no select that may be left at "Not stated" (''). */
+const YES_NO = ['', 'yes', 'no'] as const;
+const yesNo = (value: (typeof YES_NO)[number]) => (value === '' ? null : value === 'yes');
+
+/** Graduate students as the form holds them: a Yes/No/Not stated select and the proof asked. */
+const StudentsFormSchema = z
+  .object({ allowed: z.enum(YES_NO), proof: z.string() })
+  .transform(({ allowed, proof }) => (allowed === '' ? null : { allowed: allowed === 'yes', proof }))
+  .pipe(apiCheck<{ allowed: boolean; proof: string } | null, typeof StudentsSchema>(StudentsSchema));
+export type StudentsForm = z.input<typeof StudentsFormSchema>;
+export const NO_STUDENTS_FORM: StudentsForm = { allowed: '', proof: '' };
+
 /**
  * The training form's schema: the API's fields, except that the schedule is edited as rows and
- * leaves the form as the stored text the API takes, and the CE approvals and the consultation are
- * edited as inputs and leave it as the API's values.
+ * leaves the form as the stored text the API takes, and the CE approvals, the consultation, the
+ * pre-licensed clinicians and the students are edited as inputs and leave it as the API's values.
  */
 const TrainingFormFields = TrainingFieldsSchema.extend({
   schedule: ScheduleRowsSchema,
@@ -68,6 +81,8 @@ const TrainingFormFields = TrainingFieldsSchema.extend({
     .array(CeApprovalRowSchema)
     .pipe(apiCheck<CeApprovalRow[], typeof CeApprovalsSchema>(CeApprovalsSchema)),
   consultation: ConsultationFormSchema,
+  preLicensed: z.enum(YES_NO).transform(yesNo),
+  students: StudentsFormSchema,
 });
 export type TrainingFormValues = z.input<typeof TrainingFormFields>;
 
@@ -76,7 +91,9 @@ const TrainingFormPipeline = z
   .preprocess(datesFromParts, TrainingFormFields)
   .transform(inTimeZone)
   .transform(inParts)
-  .superRefine(endNotBeforeStart);
+  .superRefine(endNotBeforeStart)
+  .superRefine(checkEligibility)
+  .transform(withoutUnusedEligibilityText);
 export type TrainingFormOutput = z.output<typeof TrainingFormPipeline>;
 // A preprocess takes any input: typed back as taking the form's values, for the form's resolver.
 export const TrainingFormSchema = TrainingFormPipeline as unknown as z.ZodType<TrainingFormOutput, TrainingFormValues>;

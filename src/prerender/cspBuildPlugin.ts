@@ -12,6 +12,7 @@ import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
 import { FORM_POST_MARK_SCRIPT } from '../domain/formPostMark';
 import { ALERT_FORM_SCRIPT } from '../domain/alertFormScript';
 import { BEACON_SCRIPT } from '../domain/beaconScript';
+import { REGISTER_CHECKLIST_SCRIPT } from '../domain/registerChecklistScript';
 
 /**
  * Records, while the client bundle is made, the sha256 of every inline script our code can put in
@@ -32,6 +33,7 @@ export function inlineScriptHashes(): Plugin {
     FORM_POST_MARK_SCRIPT,
     ALERT_FORM_SCRIPT,
     BEACON_SCRIPT,
+    REGISTER_CHECKLIST_SCRIPT,
   ]);
   let outDir = '';
   return {

@@ -2,6 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { NO_PROGRAM_FACTS } from '../domain/programFacts';
 import { OPEN } from '../domain/availability';
 import { NO_POSITION } from '../domain/nearby';
+import { NO_ELIGIBILITY } from '../domain/eligibility';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
 import { pageInputDigests, pageInputDigestsInTurns, touchedPages } from './pageInputs';
 
@@ -49,6 +50,7 @@ function training(n: number, extra: Partial<SiteTraining> = {}): SiteTraining {
     ...NO_PROGRAM_FACTS,
     ...OPEN,
     ...NO_POSITION,
+    ...NO_ELIGIBILITY,
     parts: [],
     ceApprovals: [],
     revision: 0,

@@ -22,6 +22,7 @@ import { trainerRows, TRAINER_PARAM_MESSAGE } from './trainerListing';
 import { nextTurn } from '../turns';
 import { nearOrigin, withDistance } from './nearOrigin';
 import type { Position } from '../domain/nearby';
+import { withNotStated } from './notStated';
 
 /**
  * `GET /api/trainings` from memory: the published listing is loaded once and kept while
@@ -194,7 +195,7 @@ export async function answerListingQuery(query: ListingQuery, now = new Date()):
   const candidates = trainer === undefined ? searched : ownRows(byTrainerSlug.get(trainer) ?? [], searched);
   const result = queryListing(entries, view, now, candidates, origin);
   const answered = result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json));
-  const body = `[${withDistance(answered, result.distances).join(',')}]`;
+  const body = `[${withNotStated(withDistance(answered, result.distances), result.notStated).join(',')}]`;
   const headers: Record<string, string> = { ...PUBLIC, 'x-total-count': String(result.total) };
   if (paged) {
     headers['x-page'] = String(result.page);
@@ -238,8 +239,18 @@ export async function listingPage(view: ListingView, now = new Date()) {
   const origin = await nearOrigin(view.filters, view.sort);
   const position = 'position' in origin ? origin.position : null;
   const unknown = view.filters.near !== '' && !position;
-  const { indices, distances, ...result } = queryListing(entries, view, now, unknown ? [] : candidates, position);
-  const cards = indices.map((i, k) => ({ ...toCardData(rows[i]!.training), distanceMiles: distances?.[k] ?? null }));
+  const { indices, distances, notStated, ...result } = queryListing(
+    entries,
+    view,
+    now,
+    unknown ? [] : candidates,
+    position,
+  );
+  const cards = indices.map((i, k) => ({
+    ...toCardData(rows[i]!.training),
+    distanceMiles: distances?.[k] ?? null,
+    ...(notStated?.[k] ? { eligibilityNotStated: true } : {}),
+  }));
   // The page says why it lists nothing, as the island does from the API's 400.
   const refused = 'fieldErrors' in origin ? Object.values(origin.fieldErrors)[0]?.[0] : undefined;
   return { ...result, cards, refused };

@@ -28,6 +28,14 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
         {training.availabilityBadge && (
           <span className="rounded-full bg-rose-100 px-2 py-1 text-rose-900">{training.availabilityBadge}</span>
         )}
+        {training.eligibilityBadges.map((badge) => (
+          <span key={badge} className="rounded-full bg-violet-100 px-2 py-1 text-violet-900">
+            {badge}
+          </span>
+        ))}
+        {training.eligibilityNotStated && (
+          <span className="rounded-full bg-slate-100 px-2 py-1 text-slate-800">Eligibility not stated</span>
+        )}
       </div>
       <div className="mb-3 flex items-center gap-3">
         <TrainerAvatar name={trainerName} photo={training.trainer?.photo ?? null} />
@@ -72,6 +80,12 @@ export default function TrainingCard({ training }: { training: TrainingCardData 
             </span>
           </dd>
         </div>
+        {training.licenses.length > 0 && (
+          <div>
+            <dt className="sr-only">Who can attend</dt>
+            <dd>For {training.licenses.join(' · ')}</dd>
+          </div>
+        )}
         {training.ceBodies.length > 0 && (
           <div>
             <dt className="sr-only">CE approved by</dt>

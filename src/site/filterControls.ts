@@ -12,6 +12,8 @@ export const FILTER_CONTROL_IDS: Record<Exclude<keyof TrainingFilters, 'includeV
   priceMax: 'filter-price-max',
   disclosed: 'filter-disclosed',
   available: 'filter-available',
+  license: 'filter-license',
+  prereq: 'filter-prereq',
   near: 'filter-near',
   radius: 'filter-radius',
 };

@@ -83,7 +83,9 @@ test('an admin records a Basic Training with two CE approvals and its consultati
   await expect(consultation(page).getByLabel('Lowest consultation cost (USD)')).toHaveCount(0);
   await page.getByLabel('Completion window (months)').fill('12');
   await page.getByLabel('Language').selectOption({ label: 'Spanish' });
-  await page.getByLabel('Who can attend').fill('Licensed clinicians and graduate students in a clinical program');
+  await page
+    .getByLabel('More about who can attend')
+    .fill('Licensed clinicians and graduate students in a clinical program');
   await page.getByLabel('Accessibility').fill('Live captions on every session');
   await expectNoSeriousA11yViolations(page);
 

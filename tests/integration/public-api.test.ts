@@ -195,6 +195,9 @@ describe('GET /api/trainings, one page at a time', () => {
         'fullCostDisclosed',
         'availabilityBadge',
         'moreParts',
+        // Who can attend (issue 56).
+        'eligibilityBadges',
+        'licenses',
       ].sort(),
     );
     expect(body[0].trainer).toEqual({ name: 'Dr. Page Turner', photo: null });

@@ -57,6 +57,27 @@ function programFacts(i: number, rand: () => number) {
   };
 }
 
+/**
+ * Who may attend (issue 56), as providers state it: a quarter state nothing; the others name two to
+ * five license types, Basic Trainings say whether students come, Advanced ones require a completed
+ * Basic Training. Drawn from the index, not from `rand`, so the other fields stay as they were.
+ */
+const LICENSE_SETS = [
+  ['psychologist', 'counselor', 'social_worker', 'mft'],
+  ['counselor', 'social_worker'],
+  ['psychologist', 'psychiatrist', 'psychiatric_np'],
+  ['counselor', 'mft', 'addiction', 'social_worker', 'psychologist'],
+] as const;
+function whoCanAttend(i: number, programType: string) {
+  if (i % 4 === 0) return { eligibleLicenses: [], students: null, prerequisite: null, preLicensed: null };
+  return {
+    eligibleLicenses: [...LICENSE_SETS[i % LICENSE_SETS.length]!],
+    students: programType === 'basic' ? { allowed: i % 3 !== 0, proof: null } : null,
+    prerequisite: programType === 'basic' ? 'none' : programType === 'advanced' ? 'emdr_basic' : 'emdria_certified',
+    preLicensed: programType === 'basic' ? i % 2 === 0 : null,
+  };
+}
+
 const LOREM =
   'Participants learn the eight phases of EMDR therapy, the Adaptive Information Processing model, history taking, resourcing and safe reprocessing, with live demonstrations and supervised practicum in small groups. ';
 
@@ -87,8 +108,12 @@ export async function generateListings(sql: Sql, n: number, seed = 1): Promise<s
   for (let i = 0; i < n; i++) {
     const start = new Date(Date.now() + (3 + Math.floor(rand() * 360)) * day);
     const facts = programFacts(i, rand);
+    const who = whoCanAttend(i, facts.programType);
     rows.push({
       ...facts,
+      ...who,
+      eligibleLicenses: sql.json(who.eligibleLicenses),
+      students: who.students ? sql.json(who.students) : null,
       ceApprovals: sql.json(facts.ceApprovals),
       consultation: facts.consultation ? sql.json(facts.consultation) : null,
       trainerId: trainerIds[i % trainerIds.length]!,

@@ -8,6 +8,7 @@ import type { FilterCounts } from '../../domain/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 import Button from '../../ui/Button';
 import MoreFilters from './MoreFilters';
+import { FILTER_CONTROL_IDS } from '../filterControls';
 
 /**
  * Search, dropdowns and order: dropdowns apply at once, the search text only on submit.
@@ -18,6 +19,8 @@ export default function FilterBar(props: {
   filters: TrainingFilters;
   sort: SortKey;
   counts: FilterCounts | null;
+  /** The "I am a …" choices as [value, label] (domain/eligibility.ts WHO_OPTIONS, handed in by the page). */
+  whoOptions: [string, string][];
   /** The box held text typed before the island took over: it stays, whatever the URL says. */
   keepTyped: boolean;
   onChange(patch: Partial<TrainingFilters>): void;
@@ -100,6 +103,20 @@ export default function FilterBar(props: {
             ...DATE_RANGES.map((r): [string, string] => [r.value, withCount(r.label, counts?.dateRange[r.value])]),
           ]}
           onChange={(dateRange) => onChange({ dateRange: fromOption(dateRange) })}
+        />
+        <FilterSelect
+          id={FILTER_CONTROL_IDS.license}
+          name="license"
+          label="I am a …"
+          value={filters.license || ALL}
+          options={[
+            [ALL, 'Any profession'],
+            ...props.whoOptions.map(([value, label]): [string, string] => [
+              value,
+              withCount(label, counts?.license?.[value]),
+            ]),
+          ]}
+          onChange={(license) => onChange({ license: fromOption(license) })}
         />
         <FilterSelect
           id="filter-sort"

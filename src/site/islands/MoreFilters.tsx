@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { RADIUS_CHOICES, roundedNear } from '../../domain/nearControls';
 import Button from '../../ui/Button';
-import { anyMoreFilter, ceCodes, PRICE_MAX_DIGITS, type TrainingFilters } from '../../domain/filterQuery';
+import { anyMoreFilter, CAN_TAKE_NOW, ceCodes, PRICE_MAX_DIGITS, type TrainingFilters } from '../../domain/filterQuery';
 import type { FilterCounts } from '../../domain/listingQuery';
 import { CE_BODIES, COMMON_LANGUAGES, PROGRAM_TYPES, languageName } from '../../domain/programFacts';
 import { FILTER_CONTROL_IDS } from '../filterControls';
@@ -42,16 +42,16 @@ export default function MoreFilters(props: {
     else next.delete(code);
     onChange({ ce: ceCodes([...next].join(',')).join(',') });
   };
-  // A '1'-or-unset filter as a checkbox; the no-JavaScript form sends it like the others.
-  const box = (key: 'disclosed' | 'available', label: string) => (
+  // A one-value-or-unset filter as a checkbox; the no-JavaScript form sends it like the others.
+  const box = (key: 'disclosed' | 'available' | 'prereq', label: string, value = '1') => (
     <label className="flex items-center gap-2 self-center text-slate-900">
       <input
         id={FILTER_CONTROL_IDS[key]}
         type="checkbox"
         name={key}
-        value="1"
-        checked={filters[key] === '1'}
-        onChange={(event) => onChange({ [key]: event.target.checked ? '1' : '' })}
+        value={value}
+        checked={filters[key] === value}
+        onChange={(event) => onChange({ [key]: event.target.checked ? value : '' })}
       />
       {label}
     </label>
@@ -137,6 +137,7 @@ export default function MoreFilters(props: {
         </div>
         {box('disclosed', 'Full cost disclosed only')}
         {box('available', withCount('Seats available', counts?.available))}
+        {box('prereq', withCount('Show only trainings I can take now', counts?.prereq), CAN_TAKE_NOW)}
         {/* Near me (docs/product.md): the ZIP code box applies with the form (Enter, Search), as the
             search box does; 50 miles, the default, is the radius's empty value. */}
         <label className="flex flex-col text-sm font-medium text-slate-800">

@@ -22,6 +22,8 @@ export default function TrainingsBrowser(props: {
   /** cardListKey() of the built cards: an identical first answer keeps the built HTML. */
   initialKey: string;
   fixed?: Partial<TrainingFilters>;
+  /** The "I am a …" filter's choices (domain/eligibility.ts): props, so the labels cost no JavaScript. */
+  whoOptions: [string, string][];
   children?: ReactNode;
 }) {
   const { initial, initialKey, fixed, children } = props;
@@ -87,6 +89,7 @@ export default function TrainingsBrowser(props: {
         filters={view.filters}
         sort={view.sort}
         counts={result?.counts ?? initial.counts}
+        whoOptions={props.whoOptions}
         keepTyped={form.search !== initial.view.filters.search}
         onChange={setFilters}
         onSort={setSort}

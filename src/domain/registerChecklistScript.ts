@@ -1,0 +1,47 @@
+/**
+ * The Register button's checklist (issue 56): on a training that states who may attend, the first
+ * Register click of a visit opens the page's native `<dialog>` ("This training is for: …", "It
+ * requires: …") instead of leaving; "Continue to registration" goes on, "Go back" (or Escape) stays.
+ * Once continued, the training's later Register clicks go straight on for the rest of the visit
+ * (sessionStorage). Without JavaScript the button is the plain link it always was.
+ *
+ * Every continued click, from the dialog or straight, passes through one function, `proceed`, which
+ * dispatches REGISTER_CONTINUE_EVENT on the button (bubbling, `detail.trainingId`): a click beacon
+ * counts that event and nothing else. Plain text, not a bundled module: a training page loads no
+ * script file, and the Content-Security-Policy lists this text by hash (src/prerender/cspBuildPlugin.ts).
+ */
+export const REGISTER_CONTINUE_EVENT = 'emdr:register-continue';
+export const CHECKLIST_DIALOG_ID = 'register-checklist';
+/** sessionStorage key of a training whose checklist was continued in this visit. */
+export const checkedKey = (trainingId: string) => `emdr:checklist:${trainingId}`;
+
+export const REGISTER_CHECKLIST_SCRIPT = `(() => {
+  const button = document.querySelector('[data-register-check]');
+  const dialog = document.getElementById('${CHECKLIST_DIALOG_ID}');
+  if (!button || !dialog || typeof dialog.showModal !== 'function') return;
+  const trainingId = button.dataset.registerCheck;
+  const key = 'emdr:checklist:' + trainingId;
+  const checked = () => {
+    try {
+      return sessionStorage.getItem(key) === '1';
+    } catch {
+      return false;
+    }
+  };
+  const proceed = () => {
+    try {
+      sessionStorage.setItem(key, '1');
+    } catch {}
+    button.dispatchEvent(new CustomEvent('${REGISTER_CONTINUE_EVENT}', { bubbles: true, detail: { trainingId } }));
+  };
+  button.addEventListener('click', (event) => {
+    if (checked()) return proceed();
+    event.preventDefault();
+    dialog.showModal();
+  });
+  dialog.querySelector('[data-register-continue]').addEventListener('click', () => {
+    proceed();
+    dialog.close();
+  });
+  dialog.querySelector('[data-register-back]').addEventListener('click', () => dialog.close());
+})();`;
