@@ -53,34 +53,23 @@ export function keptListingAnswers(): { entries: number; bytes: number } {
 }
 
 /**
- * The query as its answer reads it: the parsed filters, the trainer, sort, paging, fields and
- * counts, in one fixed order. An unpaged answer does not depend on the search's case (the search is
- * case-blind, and only a page's `Link` repeats the search as typed).
+ * The query as its answer reads it: every parsed filter and option (sort, paging, fields, counts) by
+ * name, so one added later is part of the key without being listed here, and the trainer, in one
+ * fixed order. An unpaged answer does not depend on the search's case (the search is case-blind, and only a
+ * page's `Link` repeats the search as typed).
  */
 function canonicalQuery({ filters, options, trainer }: ListingQuery): string {
   const paged = options.page !== undefined || options.limit !== undefined;
-  const search = paged ? filters.search : filters.search.toLowerCase();
-  return JSON.stringify([
-    filters.state,
-    filters.format,
-    filters.dateRange,
-    search,
-    filters.ce,
-    filters.type,
-    filters.lang,
-    filters.priceMax,
-    filters.disclosed,
-    filters.available,
-    filters.near,
-    filters.radius,
-    filters.includeVirtual ?? '',
-    trainer ?? '',
-    options.page ?? '',
-    options.limit ?? '',
-    options.sort ?? '',
-    options.fields ?? '',
-    options.counts ?? '',
-  ]);
+  const parsed: Record<string, unknown> = { ...filters, search: paged ? filters.search : filters.search.toLowerCase() };
+  return JSON.stringify([byName(parsed), byName({ ...options }), trainer ?? '']);
+}
+
+/** The values by name, in name order; an unset value and an absent one read alike. */
+function byName(values: Record<string, unknown>): unknown[] {
+  return Object.keys(values)
+    .sort()
+    .filter((name) => values[name] !== undefined && values[name] !== '')
+    .map((name) => [name, values[name]]);
 }
 
 /** How many of the ascending times are below `value` (or at it, with `orAt`): a binary search. */
