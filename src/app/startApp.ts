@@ -25,6 +25,7 @@ import { liveDir } from '../server/staticAnswers';
 import { siteHeadersFromSettings } from '../server/securityHeaders';
 import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
+import { startTrustScheduler } from './trustScheduler';
 import { closeMail } from '../mail/transport';
 import { adminChangeLine, startBanner } from './startBanner';
 
@@ -84,6 +85,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let publishing: Publishing | undefined;
   let stopSweeper = () => {};
   let stopDigests = () => {};
+  let stopTrust = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
   let front: StaticFront | undefined;
@@ -139,6 +141,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopHeartbeat = startHeartbeat({ instanceId, siteId: publishing.siteId, address: `${env.host}:${port}` }, log);
     stopSweeper = startUploadSweeper(log);
     stopDigests = startDigestScheduler(log);
+    stopTrust = startTrustScheduler(log);
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
     await preloadZipTable();
@@ -170,6 +173,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     force.unref();
     stopSweeper();
     stopDigests();
+    stopTrust();
     await front?.close();
     await host?.close();
     await publishing?.stop();

@@ -96,6 +96,23 @@ function notAfter(value: string, today: string): boolean {
   }
 }
 
+/** A check as the team reads it (the admin trainer page, `GET /api/admin/trainers/{id}/credential-checks`). */
+export interface CredentialCheckView {
+  id: string;
+  credential: Credential;
+  name: string;
+  licenseNumber: string | null;
+  licenseState: string | null;
+  checkedOn: string;
+  checkedBy: string;
+  /** The evidence: private to the team, never on a page, in the public API or in the history. */
+  evidenceNote: string;
+  /** Still counts (checked in the last 12 months): "Verified …" on the public pages. */
+  current: boolean;
+  /** "Verified EMDRIA Approved Trainer · Mar 2026", or "Verification due". */
+  status: string;
+}
+
 export const CHECK_MESSAGES = {
   credential: 'Choose the credential that was checked',
   licenseNumber: 'Enter the license number (at most 40 characters)',

@@ -1,5 +1,14 @@
 import { describe, expect, test } from 'vitest';
-import { afterCheck, afterFailure, brokenText, dayIn, isBroken, NO_STREAK, type LinkState } from './linkHealth';
+import {
+  afterCheck,
+  afterFailure,
+  brokenText,
+  dayIn,
+  describePass,
+  isBroken,
+  NO_STREAK,
+  type LinkState,
+} from './linkHealth';
 
 const at = (day: string) => new Date(`${day}T06:00:00Z`);
 
@@ -68,5 +77,52 @@ describe('what a check does to a watched link', () => {
     state = afterCheck(state, fail, '2026-03-07', at('2026-03-07'));
     state = afterCheck(state, fail, '2026-03-10', at('2026-03-10'));
     expect(state).toMatchObject({ status: 'broken', brokenSince: at('2026-03-05'), failingDays: 1 });
+  });
+});
+
+describe('what `check-links` prints', () => {
+  test('a count, then each failing, broken or recovered link with its reason', () => {
+    const base = { listing: 'EMDR Basic Training', url: 'https://emdr.example/register', cleared: false };
+    const lines = describePass(
+      [
+        {
+          ...base,
+          kind: 'register',
+          state: { status: 'ok', ...NO_STREAK, brokenSince: null },
+          outcome: { ok: true, status: 200 },
+        },
+        {
+          ...base,
+          kind: 'waitlist',
+          state: {
+            status: 'failing',
+            failingDays: 2,
+            lastFailedOn: '2026-03-06',
+            failingSince: at('2026-03-05'),
+            brokenSince: null,
+          },
+          outcome: { ok: false, status: 404, reason: 'answered 404' },
+        },
+        {
+          ...base,
+          kind: 'website',
+          listing: 'Dr. Ana Ruiz',
+          state: {
+            status: 'broken',
+            failingDays: 3,
+            lastFailedOn: '2026-03-07',
+            failingSince: at('2026-03-05'),
+            brokenSince: at('2026-03-05'),
+          },
+          outcome: { ok: false, status: null, reason: 'timed out' },
+        },
+      ],
+      'America/New_York',
+    );
+    expect(lines).toEqual([
+      'Links checked: 3 (1 working, 2 failing)',
+      '  FAILING      Waitlist link of "EMDR Basic Training" (https://emdr.example/register): answered 404 (day 2 of 3)',
+      '  BROKEN       Website of "Dr. Ana Ruiz" (https://emdr.example/register): timed out; Website broken since Mar 5, 2026',
+    ]);
   });
 });

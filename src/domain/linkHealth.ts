@@ -77,3 +77,38 @@ export function afterCheck(state: LinkState, outcome: CheckOutcome, day: string,
 
 /** What the team reads of a check: "answered 404", "timed out", "refused: … is a private address". */
 export const outcomeText = (outcome: CheckOutcome) => (outcome.ok ? `answered ${outcome.status}` : outcome.reason);
+
+/** One checked link as `npm run admin -- check-links` prints it. */
+export interface CheckedLinkLine {
+  kind: LinkKind;
+  listing: string;
+  url: string;
+  state: LinkState;
+  outcome: CheckOutcome;
+  cleared: boolean;
+}
+
+/**
+ * What a pass found, for people: a count, then a line per link that is not simply working (failing,
+ * broken, or working again), e.g. `BROKEN  Register link of "EMDR Basic Training" (https://…): answered
+ * 404; Register link broken since Mar 5, 2026`.
+ */
+export function describePass(links: CheckedLinkLine[], timeZone: string): string[] {
+  const failing = links.filter((l) => !l.outcome.ok);
+  const lines = [
+    `Links checked: ${links.length} (${links.length - failing.length} working, ${failing.length} failing)`,
+  ];
+  for (const l of links) {
+    const what = `${LINK_LABELS[l.kind]} of "${l.listing}" (${l.url})`;
+    if (l.state.status === 'broken')
+      lines.push(
+        `  BROKEN       ${what}: ${outcomeText(l.outcome)}; ${brokenText(l.kind, l.state.brokenSince!, timeZone)}`,
+      );
+    else if (l.state.status === 'failing')
+      lines.push(
+        `  FAILING      ${what}: ${outcomeText(l.outcome)} (day ${l.state.failingDays} of ${BROKEN_AFTER_DAYS})`,
+      );
+    else if (l.cleared) lines.push(`  WORKS AGAIN  ${what}`);
+  }
+  return lines;
+}

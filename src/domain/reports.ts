@@ -77,3 +77,10 @@ export type CloseReport = z.output<typeof CloseReportSchema>;
 
 /** How the team dismisses a broken link (a site that refuses checkers): a note of why. */
 export const DismissLinkSchema = z.strictObject({ note: noteField });
+
+/** A report form post that was refused, as the page that shows the form again needs it. */
+export interface RefusedReport {
+  status: 400 | 404 | 429;
+  trainingId: string;
+  kept: { reason: string; details: string; email: string; errors: Record<string, string[]> };
+}

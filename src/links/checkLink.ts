@@ -56,8 +56,9 @@ function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 /** The address to connect to: every address the host has must be allowed (one bad answer refuses it). */
 async function pickAddress(host: string, options: CheckOptions, signal: AbortSignal): Promise<ResolvedAddress> {
   const bare = host.replace(/^\[|\]$/g, '');
+  const literal: ResolvedAddress = { address: bare, family: bare.includes(':') ? 6 : 4 };
   const addresses = isIpLiteral(host)
-    ? [{ address: bare, family: bare.includes(':') ? 6 : 4 } as ResolvedAddress]
+    ? [literal]
     : await beforeDeadline((options.resolve ?? systemResolver)(bare), signal);
   if (addresses.length === 0) throw new Refused(`${bare} has no address`);
   for (const { address } of addresses) {

@@ -8,7 +8,7 @@ import {
   isCurrentCheck,
   todayIso,
   verifiedBadgeText,
-  type Credential,
+  type CredentialCheckView,
 } from '../domain/credentialChecks';
 import { NotFoundError, type Actor } from './errors';
 
@@ -17,20 +17,7 @@ import { NotFoundError, type Actor } from './errors';
  * credential (the route allows only those roles); the trainer's pages show the badge for 12 months.
  * The evidence note stays with the team: never in a page, the public API or the history.
  */
-export interface CheckView {
-  id: string;
-  credential: Credential;
-  name: string;
-  licenseNumber: string | null;
-  licenseState: string | null;
-  checkedOn: string;
-  checkedBy: string;
-  evidenceNote: string;
-  /** Still counts (checked in the last 12 months): "Verified …" on the public pages. */
-  current: boolean;
-  /** "Verified EMDRIA Approved Trainer · Mar 2026", or "Verification due". */
-  status: string;
-}
+export type CheckView = CredentialCheckView;
 
 function view(check: checks.CredentialCheck, now: Date): CheckView {
   const current = isCurrentCheck(check.checkedOn, now);
@@ -88,4 +75,10 @@ export async function verificationsDue(
   return (await checks.listNewest())
     .filter((c) => !isCurrentCheck(c.checkedOn, now))
     .map((c) => ({ trainerId: c.trainerId, trainer: c.trainerName, name: credentialName(c) }));
+}
+
+/** A trainer's checks for their admin page, or null when there is no such trainer. */
+export async function trainerChecks(trainerId: string, now = new Date()): Promise<CheckView[] | null> {
+  if (!(await trainers.findById(trainerId))) return null;
+  return (await checks.listByTrainer(trainerId)).map((c) => view(c, now));
 }

@@ -137,3 +137,11 @@ export async function confirmByLink(
     return { title: after.title, detailsConfirmedAt: after.detailsConfirmedAt! };
   });
 }
+
+/** When a training's details were last confirmed, for its admin page (undefined: no such training). */
+export async function lastConfirmation(
+  trainingId: string,
+): Promise<{ detailsConfirmedAt: Date | null; timeZone: string } | undefined> {
+  const training = await trainings.findById(trainingId);
+  return training && { detailsConfirmedAt: training.detailsConfirmedAt ?? null, timeZone: training.timeZone };
+}

@@ -5,7 +5,8 @@ import { transaction } from '../data/transaction';
 import { brokenText, LINK_LABELS, type LinkKind } from '../domain/linkHealth';
 import { mailEnv } from '../env';
 import { ConflictError, NotFoundError, type Actor } from './errors';
-import { reportView, type ReportView } from './listingReports';
+import { reportView } from './listingReports';
+import type { BrokenLinkProblem, ListingProblem, ReportProblem, ReportView } from '../domain/listingProblems';
 
 /**
  * The listing problems, one read model (docs/product.md, Trust): broken links and open reports, each
@@ -13,27 +14,7 @@ import { reportView, type ReportView } from './listingReports';
  * review queue of partner submissions (issue 54) lists the same items beside its own by calling
  * `listOpenListingProblems()`.
  */
-export interface BrokenLinkProblem {
-  kind: 'broken-link';
-  id: string;
-  trainingId: string | null;
-  trainerId: string | null;
-  /** The training's title or the trainer's name. */
-  listing: string;
-  linkKind: LinkKind;
-  url: string;
-  brokenSince: string;
-  /** "Register link broken since Mar 5, 2026". */
-  text: string;
-  lastResult: string | null;
-  lastCheckedAt: string | null;
-}
-
-export interface ReportProblem extends ReportView {
-  kind: 'report';
-}
-
-export type ListingProblem = BrokenLinkProblem | ReportProblem;
+export type { BrokenLinkProblem, ListingProblem, ReportProblem };
 
 function brokenLinkProblem(row: linkHealth.BrokenLink): BrokenLinkProblem {
   return {
@@ -76,6 +57,17 @@ export async function brokenLinksOf(trainingIds: string[]): Promise<Map<string, 
     byTraining.set(row.trainingId!, list);
   }
   return byTraining;
+}
+
+/** Admin list rows with their broken links, as `brokenLinks: [{kind, since, text}]` (empty when none). */
+export async function withBrokenLinks<T extends { id: string }>(
+  rows: T[],
+): Promise<(T & { brokenLinks: { kind: LinkKind; since: string; text: string }[] })[]> {
+  const broken = await brokenLinksOf(rows.map((row) => row.id));
+  return rows.map((row) => ({
+    ...row,
+    brokenLinks: (broken.get(row.id) ?? []).map((b) => ({ kind: b.linkKind, since: b.brokenSince, text: b.text })),
+  }));
 }
 
 /**

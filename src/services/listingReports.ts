@@ -13,7 +13,9 @@ import {
   type ReportRequest,
 } from '../domain/reports';
 import { reportOutcomeMail } from '../domain/trustMail';
+import type { ReportView } from '../domain/listingProblems';
 import { trainingPageUrl } from '../domain/calendar';
+import { isUuid } from '../domain/fields';
 import { serverEnv } from '../env';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
@@ -48,23 +50,7 @@ export async function submitReport(input: ReportRequest, clientAddress: string):
   return { status: 'accepted' };
 }
 
-/** A report as the team reads it: never the reporter's address, only whether they asked to hear back. */
-export interface ReportView {
-  id: string;
-  trainingId: string;
-  title: string;
-  reason: ReportRow['reason'];
-  reasonLabel: string;
-  details: string | null;
-  createdAt: string;
-  status: ReportRow['status'];
-  note: string | null;
-  closedAt: string | null;
-  closedBy: string | null;
-  /** The reporter left an address to hear how it ended (until that mail goes). */
-  awaitsOutcomeMail: boolean;
-  outcomeMail: ReportRow['outcomeMail'];
-}
+export type { ReportView };
 
 type ReportRow = reports.ReportRow;
 
@@ -145,4 +131,11 @@ export async function reportsForTraining(trainingId: string): Promise<ReportView
   const training = await trainings.findById(trainingId);
   if (!training) return [];
   return (await reports.listByTraining(trainingId)).map((row) => reportView({ ...row, title: training.title }));
+}
+
+/** The title of a training the public sees, for the report pages (null: none such). */
+export async function reportableTraining(id: string): Promise<{ id: string; title: string } | null> {
+  if (!isUuid(id)) return null;
+  const training = await trainings.findPublishedById(id);
+  return training ? { id: training.id, title: training.title } : null;
 }

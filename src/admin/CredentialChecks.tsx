@@ -1,0 +1,154 @@
+import { useState, type SubmitEvent } from 'react';
+import Button from '../ui/Button';
+import { Field, inputClass } from '../ui/Field';
+import { useHydrated } from '../ui/useHydrated';
+import { CREDENTIAL_LABELS, CREDENTIALS, type Credential, type CredentialCheckView } from '../domain/credentialChecks';
+import { US_STATES } from '../domain/states';
+import { api, ApiError } from './api';
+import { apiErrorText } from './apiErrorText';
+import { notify } from './notify';
+
+/**
+ * A trainer's credential checks (docs/product.md, Trust) on their admin page: each check with its
+ * status ("Verified … · Mar 2026" or "Verification due"), who checked, when, and the private note of
+ * the evidence. The owner and admins record new ones; editors read them. Toasts show in the form's
+ * toaster.
+ */
+type CheckView = Pick<
+  CredentialCheckView,
+  'id' | 'name' | 'checkedOn' | 'checkedBy' | 'evidenceNote' | 'current' | 'status'
+>;
+
+const EMPTY = {
+  credential: '' as Credential | '',
+  licenseNumber: '',
+  licenseState: '',
+  checkedOn: '',
+  evidenceNote: '',
+};
+
+export default function CredentialChecks(props: {
+  trainerId: string;
+  checks: CheckView[];
+  canRecord: boolean;
+  today: string;
+}) {
+  const [checks, setChecks] = useState(props.checks);
+  const [form, setForm] = useState(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string[]>>({});
+  const [busy, setBusy] = useState(false);
+  const ready = useHydrated();
+  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
+    setForm({ ...form, [name]: event.target.value });
+  const license = form.credential === 'state-license';
+
+  const record = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setBusy(true);
+    try {
+      const body = license ? form : { ...form, licenseNumber: '', licenseState: '' };
+      const added = await api<CheckView>('POST', `/api/admin/trainers/${props.trainerId}/credential-checks`, body);
+      setChecks([added, ...checks]);
+      setForm(EMPTY);
+      setErrors({});
+      notify.success('Credential check recorded');
+    } catch (error) {
+      if (error instanceof ApiError) setErrors(error.fieldErrors);
+      notify.error(apiErrorText(error, 'Failed to record the credential check'));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <section className="mt-6 rounded-lg bg-white p-6 shadow" aria-labelledby="checks-title">
+      <h2 id="checks-title" className="mb-2 text-lg font-semibold">
+        Credential checks
+      </h2>
+      {checks.length === 0 ? (
+        <p className="mb-4 text-slate-700">No credential checked yet.</p>
+      ) : (
+        <ul className="mb-4 flex flex-col gap-3">
+          {checks.map((check) => (
+            <li key={check.id} className="border-b border-slate-100 pb-2">
+              <p className={check.current ? 'font-semibold text-green-900' : 'font-semibold text-amber-900'}>
+                {check.current ? check.status : `${check.status}: ${check.name}`}
+              </p>
+              <p className="text-sm text-slate-700">
+                Checked on {check.checkedOn} by {check.checkedBy}
+              </p>
+              <p className="whitespace-pre-line text-sm text-slate-800">Evidence: {check.evidenceNote}</p>
+            </li>
+          ))}
+        </ul>
+      )}
+      {props.canRecord && (
+        <form className="grid gap-3 md:grid-cols-2" onSubmit={record} noValidate>
+          <Field id="check-credential" label="Credential" required error={errors.credential?.[0]}>
+            <select id="check-credential" className={inputClass} value={form.credential} onChange={set('credential')}>
+              <option value="">Choose…</option>
+              {CREDENTIALS.map((c) => (
+                <option key={c} value={c}>
+                  {CREDENTIAL_LABELS[c]}
+                </option>
+              ))}
+            </select>
+          </Field>
+          <Field id="check-date" label="Checked on" required error={errors.checkedOn?.[0]}>
+            <input
+              id="check-date"
+              type="date"
+              max={props.today}
+              className={inputClass}
+              value={form.checkedOn}
+              onChange={set('checkedOn')}
+            />
+          </Field>
+          {license && (
+            <>
+              <Field id="check-number" label="License number" required error={errors.licenseNumber?.[0]}>
+                <input
+                  id="check-number"
+                  className={inputClass}
+                  value={form.licenseNumber}
+                  onChange={set('licenseNumber')}
+                />
+              </Field>
+              <Field id="check-state" label="License state" required error={errors.licenseState?.[0]}>
+                <select
+                  id="check-state"
+                  className={inputClass}
+                  value={form.licenseState}
+                  onChange={set('licenseState')}
+                >
+                  <option value="">Choose…</option>
+                  {US_STATES.map((s) => (
+                    <option key={s.code} value={s.code}>
+                      {s.name}
+                    </option>
+                  ))}
+                </select>
+              </Field>
+            </>
+          )}
+          <div className="md:col-span-2">
+            <Field id="check-note" label="Evidence (private to the team)" required error={errors.evidenceNote?.[0]}>
+              <textarea
+                id="check-note"
+                rows={2}
+                className={inputClass}
+                value={form.evidenceNote}
+                onChange={set('evidenceNote')}
+              />
+            </Field>
+          </div>
+          <div>
+            <Button type="submit" disabled={!ready || busy}>
+              Record check
+            </Button>
+          </div>
+        </form>
+      )}
+    </section>
+  );
+}
