@@ -37,13 +37,13 @@ async function formPost(ctx: APIContext): Promise<Response> {
   const form = await readForm(ctx);
   const parsed = ReportRequestSchema.safeParse(form);
   const kept = { reason: form.reason ?? '', details: form.details ?? '', email: form.email ?? '' };
-  const refuse = (
+  const refuse = async (
     status: RefusedReport['status'],
     errors: Record<string, string[]>,
     headers?: Record<string, string>,
   ) => {
     ctx.locals.refusedReport = { status, trainingId: form.trainingId ?? '', kept: { ...kept, errors } };
-    return ctx.rewrite(REPORT_FORM_PATH).then((response) => withHeaders(response, headers));
+    return withHeaders(await ctx.rewrite(REPORT_FORM_PATH), headers);
   };
   if (!parsed.success) return refuse(400, fieldErrorsOf(parsed.error).fieldErrors);
   const outcome: SubmitOutcome = await submitReport(parsed.data, clientIp(ctx));
