@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { endpoint, HttpError, json, readJson } from '../../server/http';
-import { isFormPost, readForm, seeOther } from '../../server/formPost';
+import { isFormPost, readRequestForm, seeOther } from '../../server/formPost';
 import { clientIp } from '../../auth/guard';
 import { ReportRequestSchema, type RefusedReport } from '../../domain/reports';
 import { fieldErrorsOf } from '../../domain/fieldErrors';
@@ -34,7 +34,8 @@ const throttled = (seconds: number) =>
   });
 
 async function formPost(ctx: APIContext): Promise<Response> {
-  const form = await readForm(ctx);
+  // Read from a copy: a refused post is rewritten to the form's page, which needs the request unread.
+  const form = await readRequestForm(ctx.request.clone());
   const parsed = ReportRequestSchema.safeParse(form);
   const kept = { reason: form.reason ?? '', details: form.details ?? '', email: form.email ?? '' };
   const refuse = async (
