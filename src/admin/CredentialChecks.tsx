@@ -1,8 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import Button from '../ui/Button';
-import { Field, inputClass } from '../ui/Field';
+import { describedBy, Field, inputClass } from '../ui/Field';
 import { useHydrated } from '../ui/useHydrated';
-import { CREDENTIAL_LABELS, CREDENTIALS, type Credential, type CredentialCheckView } from '../domain/credentialChecks';
+import { CREDENTIAL_LABELS, CREDENTIALS, type CredentialCheckView } from '../domain/credentialChecks';
 import { US_STATES } from '../domain/states';
 import { api, ApiError } from './api';
 import { apiErrorText } from './apiErrorText';
@@ -19,13 +19,7 @@ type CheckView = Pick<
   'id' | 'name' | 'checkedOn' | 'checkedBy' | 'evidenceNote' | 'current' | 'status'
 >;
 
-const EMPTY = {
-  credential: '' as Credential | '',
-  licenseNumber: '',
-  licenseState: '',
-  checkedOn: '',
-  evidenceNote: '',
-};
+const FIELDS = ['credential', 'licenseNumber', 'licenseState', 'checkedOn', 'evidenceNote'] as const;
 
 export default function CredentialChecks(props: {
   trainerId: string;
@@ -34,22 +28,22 @@ export default function CredentialChecks(props: {
   today: string;
 }) {
   const [checks, setChecks] = useState(props.checks);
-  const [form, setForm] = useState(EMPTY);
   const [errors, setErrors] = useState<Record<string, string[]>>({});
   const [busy, setBusy] = useState(false);
   const ready = useHydrated();
-  const set = (name: keyof typeof EMPTY) => (event: { target: { value: string } }) =>
-    setForm({ ...form, [name]: event.target.value });
-  const license = form.credential === 'state-license';
 
+  // The fields are the browser's (uncontrolled): what was chosen or typed before the island took
+  // over is what is sent.
   const record = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
+    const form = event.currentTarget;
+    const data = new FormData(form);
+    const body = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
     setBusy(true);
     try {
-      const body = license ? form : { ...form, licenseNumber: '', licenseState: '' };
       const added = await api<CheckView>('POST', `/api/admin/trainers/${props.trainerId}/credential-checks`, body);
       setChecks([added, ...checks]);
-      setForm(EMPTY);
+      form.reset();
       setErrors({});
       notify.success('Credential check recorded');
     } catch (error) {
@@ -83,9 +77,15 @@ export default function CredentialChecks(props: {
         </ul>
       )}
       {props.canRecord && (
-        <form className="grid gap-3 md:grid-cols-2" onSubmit={record} noValidate>
+        <form className="grid gap-3 md:grid-cols-2" onSubmit={(event) => void record(event)} noValidate>
           <Field id="check-credential" label="Credential" required error={errors.credential?.[0]}>
-            <select id="check-credential" className={inputClass} value={form.credential} onChange={set('credential')}>
+            <select
+              id="check-credential"
+              name="credential"
+              className={inputClass}
+              defaultValue=""
+              {...describedBy('check-credential', false, errors.credential?.[0])}
+            >
               <option value="">Choose…</option>
               {CREDENTIALS.map((c) => (
                 <option key={c} value={c}>
@@ -95,50 +95,50 @@ export default function CredentialChecks(props: {
             </select>
           </Field>
           <Field id="check-date" label="Checked on" required error={errors.checkedOn?.[0]}>
+            <input id="check-date" type="date" max={props.today} name="checkedOn" className={inputClass} />
+          </Field>
+          <Field
+            id="check-number"
+            label="License number"
+            hint="For a state license only"
+            error={errors.licenseNumber?.[0]}
+          >
             <input
-              id="check-date"
-              type="date"
-              max={props.today}
+              id="check-number"
+              name="licenseNumber"
               className={inputClass}
-              value={form.checkedOn}
-              onChange={set('checkedOn')}
+              {...describedBy('check-number', true, errors.licenseNumber?.[0])}
             />
           </Field>
-          {license && (
-            <>
-              <Field id="check-number" label="License number" required error={errors.licenseNumber?.[0]}>
-                <input
-                  id="check-number"
-                  className={inputClass}
-                  value={form.licenseNumber}
-                  onChange={set('licenseNumber')}
-                />
-              </Field>
-              <Field id="check-state" label="License state" required error={errors.licenseState?.[0]}>
-                <select
-                  id="check-state"
-                  className={inputClass}
-                  value={form.licenseState}
-                  onChange={set('licenseState')}
-                >
-                  <option value="">Choose…</option>
-                  {US_STATES.map((s) => (
-                    <option key={s.code} value={s.code}>
-                      {s.name}
-                    </option>
-                  ))}
-                </select>
-              </Field>
-            </>
-          )}
+          <Field
+            id="check-state"
+            label="License state"
+            hint="For a state license only"
+            error={errors.licenseState?.[0]}
+          >
+            <select
+              id="check-state"
+              name="licenseState"
+              className={inputClass}
+              defaultValue=""
+              {...describedBy('check-state', true, errors.licenseState?.[0])}
+            >
+              <option value="">None</option>
+              {US_STATES.map((s) => (
+                <option key={s.code} value={s.code}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+          </Field>
           <div className="md:col-span-2">
             <Field id="check-note" label="Evidence (private to the team)" required error={errors.evidenceNote?.[0]}>
               <textarea
                 id="check-note"
+                name="evidenceNote"
                 rows={2}
                 className={inputClass}
-                value={form.evidenceNote}
-                onChange={set('evidenceNote')}
+                {...describedBy('check-note', false, errors.evidenceNote?.[0])}
               />
             </Field>
           </div>

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import Button from '../ui/Button';
 import { inputClass } from '../ui/Field';
 import type { BrokenLinkProblem, ReportProblem } from '../domain/listingProblems';
@@ -10,49 +10,48 @@ import { notify } from './notify';
 /**
  * What the team does with a listing problem (docs/product.md, Trust): a report ends as fixed or
  * dismissed with a note; a broken link is checked again, or dismissed with a note. Buttons stay
- * disabled until the island runs (`ready`), so an early click never loses the note.
+ * disabled until the island runs (`ready`); a note typed before that is kept (the box is the browser's).
  */
 interface Props {
   ready: boolean;
   onDone(): Promise<void>;
 }
 
-function NoteField(props: { id: string; label: string; value: string; onChange(value: string): void }) {
+/**
+ * A note box the browser owns (uncontrolled): what a person typed before the island took over is
+ * still there when they press the button, and is read from the form then.
+ */
+function NoteField(props: { id: string; label: string }) {
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={props.id} className="text-sm font-medium text-slate-800">
         {props.label}
       </label>
-      <textarea
-        id={props.id}
-        rows={2}
-        maxLength={1000}
-        className={inputClass}
-        value={props.value}
-        onChange={(event) => props.onChange(event.target.value)}
-      />
+      <textarea id={props.id} name="note" rows={2} maxLength={1000} required className={inputClass} />
     </div>
   );
 }
 
+const noteOf = (form: HTMLFormElement) => String(new FormData(form).get('note') ?? '');
+
 export function ReportActions({ report, ready, onDone }: Props & { report: ReportProblem }) {
-  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
-  const end = async (outcome: ReportOutcome) => {
+  const end = async (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const outcome = (event.nativeEvent.submitter as HTMLButtonElement | null)?.value as ReportOutcome;
     setBusy(true);
     try {
-      await api('PATCH', `/api/admin/reports/${report.id}`, { outcome, note });
+      await api('PATCH', `/api/admin/reports/${report.id}`, { outcome, note: noteOf(event.currentTarget) });
       notify.success(outcome === 'fixed' ? 'Report marked fixed' : 'Report dismissed');
       await onDone();
     } catch (error) {
-      notify.error(apiErrorText(error, 'Failed to update the listing problem'));
+      notify.error(apiErrorText(error, 'Failed to end the report'));
     } finally {
       setBusy(false);
     }
   };
-  const disabled = !ready || busy || note.trim() === '';
   return (
-    <div className="mt-3 flex flex-col gap-2">
+    <form className="mt-3 flex flex-col gap-2" onSubmit={(event) => void end(event)}>
       <NoteField
         id={`note-${report.id}`}
         label={
@@ -60,23 +59,20 @@ export function ReportActions({ report, ready, onDone }: Props & { report: Repor
             ? 'Note (recorded in the history and sent to the reporter)'
             : 'Note (recorded in the history)'
         }
-        value={note}
-        onChange={setNote}
       />
       <div className="flex flex-wrap gap-2">
-        <Button size="sm" disabled={disabled} onClick={() => void end('fixed')}>
+        <Button type="submit" size="sm" name="outcome" value="fixed" disabled={!ready || busy}>
           Mark fixed
         </Button>
-        <Button size="sm" variant="secondary" disabled={disabled} onClick={() => void end('dismissed')}>
+        <Button type="submit" size="sm" variant="secondary" name="outcome" value="dismissed" disabled={!ready || busy}>
           Dismiss
         </Button>
       </div>
-    </div>
+    </form>
   );
 }
 
 export function BrokenLinkActions({ link, ready, onDone }: Props & { link: BrokenLinkProblem }) {
-  const [note, setNote] = useState('');
   const [busy, setBusy] = useState(false);
   const act = async (run: () => Promise<string>) => {
     setBusy(true);
@@ -84,7 +80,7 @@ export function BrokenLinkActions({ link, ready, onDone }: Props & { link: Broke
       notify.success(await run());
       await onDone();
     } catch (error) {
-      notify.error(apiErrorText(error, 'Failed to update the listing problem'));
+      notify.error(apiErrorText(error, 'Failed to update the broken link'));
     } finally {
       setBusy(false);
     }
@@ -94,11 +90,14 @@ export function BrokenLinkActions({ link, ready, onDone }: Props & { link: Broke
       const answer = await api<{ ok: boolean; result: string }>('POST', `/api/admin/link-health/${link.id}/check`);
       return answer.ok ? 'The link works again: the flag is cleared' : `Still failing: ${answer.result}`;
     });
-  const dismiss = () =>
-    act(async () => {
+  const dismiss = (event: SubmitEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const note = noteOf(event.currentTarget);
+    void act(async () => {
       await api('POST', `/api/admin/link-health/${link.id}/dismiss`, { note });
       return 'Broken link dismissed';
     });
+  };
   return (
     <div className="mt-3 flex flex-col gap-2">
       <div>
@@ -106,22 +105,14 @@ export function BrokenLinkActions({ link, ready, onDone }: Props & { link: Broke
           {busy ? 'Checking…' : 'Check again'}
         </Button>
       </div>
-      <NoteField
-        id={`note-${link.id}`}
-        label="Why dismiss it? (recorded in the history)"
-        value={note}
-        onChange={setNote}
-      />
-      <div>
-        <Button
-          size="sm"
-          variant="secondary"
-          disabled={!ready || busy || note.trim() === ''}
-          onClick={() => void dismiss()}
-        >
-          Dismiss
-        </Button>
-      </div>
+      <form className="flex flex-col gap-2" onSubmit={dismiss}>
+        <NoteField id={`note-${link.id}`} label="Why dismiss it? (recorded in the history)" />
+        <div>
+          <Button type="submit" size="sm" variant="secondary" disabled={!ready || busy}>
+            Dismiss
+          </Button>
+        </div>
+      </form>
     </div>
   );
 }
