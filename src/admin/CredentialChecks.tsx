@@ -19,6 +19,8 @@ type CheckView = Pick<
   'id' | 'name' | 'checkedOn' | 'checkedBy' | 'evidenceNote' | 'current' | 'status'
 >;
 
+const textOf = (value: FormDataEntryValue | null) => (typeof value === 'string' ? value : '');
+
 const FIELDS = ['credential', 'licenseNumber', 'licenseState', 'checkedOn', 'evidenceNote'] as const;
 
 export default function CredentialChecks(props: {
@@ -38,7 +40,7 @@ export default function CredentialChecks(props: {
     event.preventDefault();
     const form = event.currentTarget;
     const data = new FormData(form);
-    const body = Object.fromEntries(FIELDS.map((name) => [name, String(data.get(name) ?? '')]));
+    const body = Object.fromEntries(FIELDS.map((name) => [name, textOf(data.get(name))]));
     setBusy(true);
     try {
       const added = await api<CheckView>('POST', `/api/admin/trainers/${props.trainerId}/credential-checks`, body);

@@ -32,7 +32,10 @@ function NoteField(props: { id: string; label: string }) {
   );
 }
 
-const noteOf = (form: HTMLFormElement) => String(new FormData(form).get('note') ?? '');
+const noteOf = (form: HTMLFormElement) => {
+  const note = new FormData(form).get('note');
+  return typeof note === 'string' ? note : '';
+};
 
 export function ReportActions({ report, ready, onDone }: Props & { report: ReportProblem }) {
   const [busy, setBusy] = useState(false);

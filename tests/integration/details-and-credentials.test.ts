@@ -34,12 +34,15 @@ afterAll(async () => {
 const DAY = 86_400_000;
 const reminders = () => trust.smtp.received.filter((m) => /still current\?$/.test(m.mail.subject ?? ''));
 const onServer = (link: string) => link.replace(SITE_URL, trust.server.url);
-const confirmLinkIn = (text: string) => onServer(/http:\/\/localhost:4321\/listings\/confirm\?token=[\w.%-]+/.exec(text)![0]);
+const confirmLinkIn = (text: string) =>
+  onServer(/http:\/\/localhost:4321\/listings\/confirm\?token=[\w.%-]+/.exec(text)![0]);
 const post = (url: string) => fetch(url, { method: 'POST', headers: { origin: trust.server.url } });
 
 async function confirmedAt(id: string): Promise<Date | null> {
   const sql = await getSql();
-  const [row] = await sql<{ detailsConfirmedAt: Date | null }[]>`select details_confirmed_at from trainings where id = ${id}`;
+  const [row] = await sql<
+    { detailsConfirmedAt: Date | null }[]
+  >`select details_confirmed_at from trainings where id = ${id}`;
   return row!.detailsConfirmedAt;
 }
 
@@ -58,7 +61,11 @@ describe('details confirmed', () => {
 
     expect(await sendConfirmReminders()).toEqual({ busy: false, sent: 2 });
     expect(await sendConfirmReminders(new Date(Date.now() + DAY))).toEqual({ busy: false, sent: 0 });
-    expect(reminders().map((m) => [m.to, m.mail.subject]).sort()).toEqual([
+    expect(
+      reminders()
+        .map((m) => [m.to, m.mail.subject])
+        .sort(),
+    ).toEqual([
       [[trust.owner.email], 'Are the details of "Confirmed Long Ago" still current?'],
       [[trust.owner.email], 'Are the details of "Starts Soon" still current?'],
     ]);
@@ -71,7 +78,9 @@ describe('details confirmed', () => {
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Starts Soon');
-    expect(html).toMatch(/<form method="post" action="\/listings\/confirm\?token=[^"]+"><button[^>]*>\s*These details are current/);
+    expect(html).toMatch(
+      /<form method="post" action="\/listings\/confirm\?token=[^"]+"><button[^>]*>\s*These details are current/,
+    );
     expect(await confirmedAt(soon)).toBeNull();
 
     const confirmed = await post(link);
@@ -107,7 +116,9 @@ describe('details confirmed', () => {
     const sql = await getSql();
     const queued = await sql`select 1 from publish_requests where reason = ${`training details confirmed ${id}`}`;
     expect(queued).toHaveLength(1);
-    expect((await owner.call('POST', '/api/admin/trainings/00000000-0000-4000-8000-000000000000/confirm')).status).toBe(404);
+    expect((await owner.call('POST', '/api/admin/trainings/00000000-0000-4000-8000-000000000000/confirm')).status).toBe(
+      404,
+    );
   });
 });
 
@@ -119,7 +130,11 @@ describe('verified trainers', () => {
     const trainer = await createTrainer({ name: 'Dr. Rosa Diaz' });
     trainerId = trainer.id;
     await createTraining(trainer.id, { title: 'Taught By Rosa', startsInDays: 30 });
-    const check = { credential: 'emdria-approved-trainer', checkedOn: isoDaysAgo(30), evidenceNote: 'EMDRIA directory entry' };
+    const check = {
+      credential: 'emdria-approved-trainer',
+      checkedOn: isoDaysAgo(30),
+      evidenceNote: 'EMDRIA directory entry',
+    };
     expect((await editor.call('POST', `/api/admin/trainers/${trainerId}/credential-checks`, check)).status).toBe(403);
     const recorded = await owner.call('POST', `/api/admin/trainers/${trainerId}/credential-checks`, check);
     expect(recorded.status).toBe(201);
@@ -133,14 +148,33 @@ describe('verified trainers', () => {
     expect(Object.keys(future.body.fieldErrors)).toEqual(['checkedOn']);
     const unknown = '00000000-0000-4000-8000-000000000000';
     expect((await owner.call('POST', `/api/admin/trainers/${unknown}/credential-checks`, check)).status).toBe(404);
-    expect((await editor.call('GET', `/api/admin/trainers/${trainerId}/credential-checks`)).body.checks).toHaveLength(1);
+    expect((await editor.call('GET', `/api/admin/trainers/${trainerId}/credential-checks`)).body.checks).toHaveLength(
+      1,
+    );
   });
 
   test('a check older than 12 months is "Verification due" to the team', async () => {
-    const old = { credential: 'state-license', licenseNumber: 'LMFT 1234', licenseState: 'CA', checkedOn: isoDaysAgo(400), evidenceNote: 'BBS lookup' };
+    const old = {
+      credential: 'state-license',
+      licenseNumber: 'LMFT 1234',
+      licenseState: 'CA',
+      checkedOn: isoDaysAgo(400),
+      evidenceNote: 'BBS lookup',
+    };
     const recorded = await owner.call('POST', `/api/admin/trainers/${trainerId}/credential-checks`, old);
-    expect(recorded.body).toMatchObject({ current: false, status: 'Verification due', name: 'California license LMFT 1234' });
-    expect(await verificationsDue()).toEqual([{ trainerId, trainer: 'Dr. Rosa Diaz', name: 'California license LMFT 1234' }]);
+    expect(recorded.body).toMatchObject({
+      current: false,
+      status: 'Verification due',
+      name: 'California license LMFT 1234',
+    });
+    expect(await verificationsDue()).toEqual([
+      { trainerId, trainer: 'Dr. Rosa Diaz', name: 'California license LMFT 1234' },
+    ]);
+    const shown = await (await fetch(`${trust.server.url}/api/trainers/${trainerId}`)).json();
+    expect(shown.verified).toEqual([
+      { credential: 'emdria-approved-trainer', licenseNumber: null, licenseState: null, checkedOn: isoDaysAgo(30) },
+    ]);
+    expect(JSON.stringify(shown)).not.toMatch(/evidence|BBS lookup|EMDRIA directory entry/);
   });
 
   test('the published data carries the badge only while its check counts: a day past 12 months it is gone, and the page is made again', async () => {
