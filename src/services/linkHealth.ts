@@ -1,4 +1,5 @@
 import * as linkHealth from '../data/linkHealth';
+import { linksToWatch } from '../data/watchedLinks';
 import type { LinkOwner, LinkRow, WatchedLink } from '../data/linkHealth';
 import { tryLinkPassLock } from '../data/trustLock';
 import { afterCheck, brokenText, dayIn, outcomeText, type CheckOutcome } from '../domain/linkHealth';
@@ -101,7 +102,7 @@ export async function runLinkPass(options: LinkPassOptions = {}): Promise<LinkPa
   if (!release) return { busy: true, checked: [], listings: new Map() };
   try {
     const now = options.now ?? new Date();
-    const watched = await linkHealth.linksToWatch(now);
+    const watched = await linksToWatch(now);
     const rows = await linkHealth.sync(watched);
     const checked = await Promise.all(rows.map((row) => checkAndRecord(row, now, options.check ?? defaultChecker)));
     const done = checked.filter((c): c is CheckedLink => c !== null);
@@ -135,7 +136,7 @@ export function checkLinksSoon(owner: LinkOwner, check: LinkChecker = defaultChe
 /** Checks the links of one listing now (on save, and the team's "Check again"). */
 export async function checkOwner(owner: LinkOwner, check: LinkChecker = defaultChecker): Promise<CheckedLink[]> {
   const now = new Date();
-  const rows = await linkHealth.sync(await linkHealth.linksToWatch(now, owner), owner);
+  const rows = await linkHealth.sync(await linksToWatch(now, owner), owner);
   const checked = await Promise.all(rows.map((row) => checkAndRecord(row, now, check)));
   return checked.filter((c): c is CheckedLink => c !== null);
 }
