@@ -13,6 +13,7 @@ const SERVER_ONLY = [
   '**/prerender/**',
   '**/app/**',
   '**/mail/**',
+  '**/links/**',
   'postgres',
   'nodemailer',
   'node:*',
@@ -28,6 +29,7 @@ const ABOVE_DATA = [
   '**/prerender/**',
   '**/app/**',
   '**/mail/**',
+  '**/links/**',
 ];
 
 export default defineConfig(

@@ -5,7 +5,8 @@
  * sessions and, unless told to keep them, removes their passkeys); `npm run admin -- rebuild-site` asks
  * every running instance for a full build of its site; `npm run admin -- send-alerts` sends the due
  * alert digests now and prints how many it sent; `npm run admin -- reset-2fa --email E` removes a
- * member's second factors (a lost device) and ends their sessions. Works while the server runs: on
+ * member's second factors (a lost device) and ends their sessions; `npm run admin -- check-links` checks
+ * every watched link once (docs/product.md, Trust) and prints what it found. Works while the server runs: on
  * the embedded database it joins the running process's socket.
  */
 import { parseArgs } from 'node:util';
@@ -16,6 +17,9 @@ import { hashPassword } from '../src/auth/passwords';
 import { newCredentialsProblem } from '../src/domain/credentials';
 import { requestFullRebuild } from '../src/data/publishing';
 import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
+import { runLinkPass } from '../src/services/linkHealth';
+import { describePass } from '../src/domain/linkHealth';
+import { mailEnv } from '../src/env';
 import { closeMail } from '../src/mail/transport';
 import { resetTwoFactor } from '../src/auth/twoFactor';
 import { addMember } from '../src/services/team';
@@ -24,7 +28,7 @@ import { COMMAND_LINE } from '../src/services/securityLog';
 import { isRole, ROLES, ROLE_LABELS } from '../src/domain/roles';
 
 const USAGE =
-  'Usage: npm run admin -- create --email EMAIL --password PASSWORD [--role owner|admin|editor]\n       npm run admin -- reset-password --email EMAIL --password PASSWORD [--keep-passkeys]\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL';
+  'Usage: npm run admin -- create --email EMAIL --password PASSWORD [--role owner|admin|editor]\n       npm run admin -- reset-password --email EMAIL --password PASSWORD [--keep-passkeys]\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL\n       npm run admin -- check-links';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -58,6 +62,25 @@ async function main(): Promise<number> {
     const failed = run.failed ? `; not sent after retries: ${run.failed} (see the admin dashboard)` : '';
     console.log(`Alert digests sent: ${run.sent}${failed}`);
     return run.failed ? 1 : 0;
+  }
+  if (command === 'check-links') {
+    await migrate(await getSql());
+    const pass = await runLinkPass();
+    closeMail();
+    if (pass.busy) {
+      console.log('Links checked: 0 (another instance is checking them now)');
+      return 0;
+    }
+    const lines = pass.checked.map((c) => ({
+      kind: c.row.kind,
+      listing: pass.listings.get(c.row.id) ?? '',
+      url: c.row.url,
+      state: c.row,
+      outcome: c.outcome,
+      cleared: c.cleared,
+    }));
+    for (const line of describePass(lines, mailEnv().siteTimeZone)) console.log(line);
+    return 0;
   }
   if (command === 'reset-2fa') {
     if (!email) {

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EnvError, secretsEnv, serverEnv } from './env';
+import { EnvError, linkCheckEnv, secretsEnv, serverEnv } from './env';
 
 const saved = { ...process.env };
 afterEach(() => {
@@ -46,6 +46,19 @@ describe('the environment, read through one schema', () => {
     delete process.env.SECRETS_KEY;
     process.env.DATA_DIR = '/srv/emdr';
     expect(secretsEnv()).toMatchObject({ key: null, keyFile: '/srv/emdr/secrets.key' });
+  });
+
+  test('LINK_CHECK_ALLOW_LOOPBACK=1 is refused for a public site: only tests on localhost may use it', () => {
+    process.env.LINK_CHECK_ALLOW_LOOPBACK = '1';
+    process.env.SITE_URL = 'https://emdr.example.com';
+    expect(() => serverEnv()).toThrow('LINK_CHECK_ALLOW_LOOPBACK=1 is for tests only');
+    process.env.SITE_URL = 'http://127.0.0.1:4321';
+    expect(linkCheckEnv()).toEqual({
+      allowLoopback: true,
+      userAgent: 'EMDR-Training-Link-Check/1.0 (+http://127.0.0.1:4321/how-it-works)',
+    });
+    delete process.env.LINK_CHECK_ALLOW_LOOPBACK;
+    expect(linkCheckEnv().allowLoopback).toBe(false);
   });
 
   test('a start with a bad setting says what to change in one line and touches nothing', () => {

@@ -44,6 +44,7 @@ const KEYS = [
   'SITE_TIME_ZONE',
   'SECRETS_KEY',
   'ANALYTICS_SECRET',
+  'LINK_CHECK_ALLOW_LOOPBACK',
 ] as const;
 
 const text = z.string().trim().optional();
@@ -92,63 +93,82 @@ export function listedOrigins(value: string | undefined): string[] {
 
 const isOrigin = (item: string) => /^https?:\/\/[^\s/]+$/i.test(item) && URL.canParse(item);
 
-const EnvSchema = z.object({
-  HOST: text,
-  PORT: wholeNumber('PORT', 65_535, '8080'),
-  SITE_URL: httpUrl('SITE_URL', 'https://emdr.example.com'),
-  PASSKEY_ORIGINS: text.refine((v) => listedOrigins(v).every(isOrigin), {
-    error:
-      'PASSKEY_ORIGINS must be a comma-separated list of http:// or https:// origins without a path, e.g. PASSKEY_ORIGINS=https://admin.emdr.example.com',
-  }),
-  DATABASE_URL: text.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
-    error: 'DATABASE_URL must be a postgres:// address, e.g. DATABASE_URL=postgres://user:pass@db:5432/emdr',
-  }),
-  DATA_DIR: text,
-  ADMIN_EMAIL: text,
-  ADMIN_PASSWORD: z.string().optional(),
-  SEED_DEMO: text.refine((v) => !v || v === '0' || v === '1', { error: 'SEED_DEMO must be 0 or 1' }),
-  BUILD_HOOK_URL: httpUrl('BUILD_HOOK_URL', 'https://api.netlify.com/build_hooks/abc'),
-  REBUILD_DEBOUNCE_MS: wholeNumber('REBUILD_DEBOUNCE_MS', 3_600_000, '1000'),
-  BUILD_HOOK_DEBOUNCE_MS: wholeNumber('BUILD_HOOK_DEBOUNCE_MS', 3_600_000, '30000'),
-  TRUST_PROXY: text,
-  LOG_LEVEL: text.refine((v) => !v || (LOG_LEVELS as readonly string[]).includes(v), {
-    error: 'LOG_LEVEL must be one of debug, info, warn, error',
-  }),
-  STATIC_FRONT: text.refine((v) => !v || v === '0' || v === '1', { error: 'STATIC_FRONT must be 0 or 1' }),
-  SESSION_SECURE_COOKIE: text.refine((v) => !v || v === '0' || v === '1', {
-    error: 'SESSION_SECURE_COOKIE must be 0 or 1',
-  }),
-  S3_ENDPOINT: text,
-  S3_BUCKET: text,
-  S3_REGION: text,
-  S3_ACCESS_KEY_ID: text,
-  S3_SECRET_ACCESS_KEY: text,
-  S3_PUBLIC_URL: text,
-  PHOTO_STORE: text,
-  PUBLIC_STATS_WIDGET_URL: text,
-  PUBLIC_PARENT_SITE_URL: text,
-  PUBLIC_SUPPORT_EMAIL: text,
-  PUBLIC_PARTNER_FORM_URL: text,
-  /** Set by the publisher for its build processes: the snapshot of the database the pages are made from. */
-  SITE_DATA_FILE: text,
-  SMTP_URL: text.refine((v) => !v || /^smtps?:\/\/[^\s/]+/i.test(v), {
-    error: 'SMTP_URL must be an smtp:// or smtps:// address, e.g. SMTP_URL=smtp://user:pass@mail.example.com:587',
-  }),
-  MAIL_FROM: text,
-  SITE_TIME_ZONE: text.refine((v) => !v || isTimeZone(v), {
-    error: 'SITE_TIME_ZONE must be an IANA time zone, e.g. SITE_TIME_ZONE=America/New_York',
-  }),
-  SECRETS_KEY: text.refine((v) => !v || decodeSecretsKey(v) !== null, {
-    error:
-      'SECRETS_KEY must be at least 32 random bytes as 64 hex digits or base64, e.g. the output of `openssl rand -base64 32`',
-  }),
-  ANALYTICS_SECRET: z
-    .string()
-    .optional()
-    .refine((v) => !v || v.length >= 32, {
-      error: 'ANALYTICS_SECRET must be at least 32 characters, e.g. ANALYTICS_SECRET=$(openssl rand -base64 32)',
+const isLocalSite = (siteUrl: string) => /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(siteUrl);
+
+const EnvSchema = z
+  .object({
+    HOST: text,
+    PORT: wholeNumber('PORT', 65_535, '8080'),
+    SITE_URL: httpUrl('SITE_URL', 'https://emdr.example.com'),
+    PASSKEY_ORIGINS: text.refine((v) => listedOrigins(v).every(isOrigin), {
+      error:
+        'PASSKEY_ORIGINS must be a comma-separated list of http:// or https:// origins without a path, e.g. PASSKEY_ORIGINS=https://admin.emdr.example.com',
     }),
-});
+    DATABASE_URL: text.refine((v) => !v || /^postgres(ql)?:\/\//.test(v), {
+      error: 'DATABASE_URL must be a postgres:// address, e.g. DATABASE_URL=postgres://user:pass@db:5432/emdr',
+    }),
+    DATA_DIR: text,
+    ADMIN_EMAIL: text,
+    ADMIN_PASSWORD: z.string().optional(),
+    SEED_DEMO: text.refine((v) => !v || v === '0' || v === '1', { error: 'SEED_DEMO must be 0 or 1' }),
+    BUILD_HOOK_URL: httpUrl('BUILD_HOOK_URL', 'https://api.netlify.com/build_hooks/abc'),
+    REBUILD_DEBOUNCE_MS: wholeNumber('REBUILD_DEBOUNCE_MS', 3_600_000, '1000'),
+    BUILD_HOOK_DEBOUNCE_MS: wholeNumber('BUILD_HOOK_DEBOUNCE_MS', 3_600_000, '30000'),
+    TRUST_PROXY: text,
+    LOG_LEVEL: text.refine((v) => !v || (LOG_LEVELS as readonly string[]).includes(v), {
+      error: 'LOG_LEVEL must be one of debug, info, warn, error',
+    }),
+    STATIC_FRONT: text.refine((v) => !v || v === '0' || v === '1', { error: 'STATIC_FRONT must be 0 or 1' }),
+    SESSION_SECURE_COOKIE: text.refine((v) => !v || v === '0' || v === '1', {
+      error: 'SESSION_SECURE_COOKIE must be 0 or 1',
+    }),
+    S3_ENDPOINT: text,
+    S3_BUCKET: text,
+    S3_REGION: text,
+    S3_ACCESS_KEY_ID: text,
+    S3_SECRET_ACCESS_KEY: text,
+    S3_PUBLIC_URL: text,
+    PHOTO_STORE: text,
+    PUBLIC_STATS_WIDGET_URL: text,
+    PUBLIC_PARENT_SITE_URL: text,
+    PUBLIC_SUPPORT_EMAIL: text,
+    PUBLIC_PARTNER_FORM_URL: text,
+    /** Set by the publisher for its build processes: the snapshot of the database the pages are made from. */
+    SITE_DATA_FILE: text,
+    SMTP_URL: text.refine((v) => !v || /^smtps?:\/\/[^\s/]+/i.test(v), {
+      error: 'SMTP_URL must be an smtp:// or smtps:// address, e.g. SMTP_URL=smtp://user:pass@mail.example.com:587',
+    }),
+    MAIL_FROM: text,
+    SITE_TIME_ZONE: text.refine((v) => !v || isTimeZone(v), {
+      error: 'SITE_TIME_ZONE must be an IANA time zone, e.g. SITE_TIME_ZONE=America/New_York',
+    }),
+    SECRETS_KEY: text.refine((v) => !v || decodeSecretsKey(v) !== null, {
+      error:
+        'SECRETS_KEY must be at least 32 random bytes as 64 hex digits or base64, e.g. the output of `openssl rand -base64 32`',
+    }),
+    ANALYTICS_SECRET: z
+      .string()
+      .optional()
+      .refine((v) => !v || v.length >= 32, {
+        error: 'ANALYTICS_SECRET must be at least 32 characters, e.g. ANALYTICS_SECRET=$(openssl rand -base64 32)',
+      }),
+    /**
+     * TESTS ONLY: lets the link checker reach 127.0.0.0/8 and ::1, where tests run their servers. A site
+     * with a public SITE_URL refuses to start with it, so production never checks links on loopback.
+     */
+    LINK_CHECK_ALLOW_LOOPBACK: text.refine((v) => !v || v === '0' || v === '1', {
+      error: 'LINK_CHECK_ALLOW_LOOPBACK must be 0 or 1',
+    }),
+  })
+  .refine(
+    (env) =>
+      env.LINK_CHECK_ALLOW_LOOPBACK !== '1' ||
+      isLocalSite(withoutTrailingSlash(env.SITE_URL || 'http://localhost:4321')),
+    {
+      error:
+        'LINK_CHECK_ALLOW_LOOPBACK=1 is for tests only: a site whose SITE_URL is not http://localhost or http://127.0.0.1 refuses it',
+    },
+  );
 type RawEnv = z.output<typeof EnvSchema>;
 
 let memo: { key: string; raw: RawEnv } | undefined;
@@ -169,7 +189,7 @@ export function serverEnv() {
   // The default public origin is the address actually served. PORT=0 (any free port, used by tests)
   // is only known after listening, long after the first build: it keeps 4321, set SITE_URL instead.
   const siteUrl = withoutTrailingSlash(env.SITE_URL || `http://localhost:${port || 4321}`);
-  const localSite = /^http:\/\/(localhost|127\.0\.0\.1)(:\d+)?$/.test(siteUrl);
+  const localSite = isLocalSite(siteUrl);
   return {
     host: env.HOST || '127.0.0.1',
     port,
@@ -276,6 +296,18 @@ export function secretsEnv() {
     key: env.SECRETS_KEY ? decodeSecretsKey(env.SECRETS_KEY) : null,
     keyFile: path.join(dataDir, 'secrets.key'),
     externalDatabase: Boolean(databaseUrl),
+  };
+}
+
+/**
+ * The link checker (docs/product.md, Trust): a User-Agent that names the site and where it explains
+ * itself, and whether loopback may be reached (tests only, refused above for a public site).
+ */
+export function linkCheckEnv() {
+  const { siteUrl } = serverEnv();
+  return {
+    userAgent: `EMDR-Training-Link-Check/1.0 (+${siteUrl}/how-it-works)`,
+    allowLoopback: rawEnv().LINK_CHECK_ALLOW_LOOPBACK === '1',
   };
 }
 

@@ -5,7 +5,7 @@ import { historyLinks, typeOptions, type HistoryPageQuery } from './historyLinks
 import AdminTable from './AdminTable';
 import Button from '../ui/Button';
 import { inputClass } from '../ui/Field';
-import { isSecurityEntry, recordLabel, changedFields, type HistoryEntry } from '../domain/history';
+import { isSecurityEntry, recordLabel, changedFields, decisionText, type HistoryEntry } from '../domain/history';
 import { SECURITY_EVENT_LABELS } from '../domain/securityEvents';
 
 const EDIT_PATH = { trainer: '/admin/trainers/', training: '/admin/trainings/' } as const;
@@ -42,7 +42,7 @@ function details(entry: HistoryEntry): string {
     return Object.entries(entry.detail ?? {})
       .map(([key, value]) => `${key}: ${String(value)}`)
       .join(', ');
-  return entry.action === 'update' ? changedFields(entry).join(', ') : '';
+  return entry.action === 'update' ? changedFields(entry).join(', ') : decisionText(entry);
 }
 
 /**

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { api } from './api';
 import { ACTION_TEXT, formatChangedAt } from './changeText';
-import { changedFields, type ChangeEntry, type EntityType } from '../domain/history';
+import { changedFields, decisionText, type ChangeEntry, type EntityType } from '../domain/history';
 
 /** The "History" list of an edit form: who changed this record, when, and which fields. */
 export default function RecordHistory({ entityType, id }: { entityType: EntityType; id: string | undefined }) {
@@ -28,7 +28,7 @@ export default function RecordHistory({ entityType, id }: { entityType: EntityTy
       ) : (
         <ol className="flex flex-col gap-2 text-sm">
           {entries.map((entry) => {
-            const fields = entry.action === 'update' ? changedFields(entry) : [];
+            const fields = entry.action === 'update' ? changedFields(entry) : [decisionText(entry)].filter(Boolean);
             return (
               <li key={entry.id}>
                 <time dateTime={entry.changedAt}>{formatChangedAt(entry.changedAt)}</time> · {entry.adminEmail} ·{' '}

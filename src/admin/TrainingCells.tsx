@@ -18,7 +18,16 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
   const isPublic = training.isPublished && !ended;
   return (
     <>
-      <td className="px-4 py-3 font-medium">{training.title}</td>
+      <td className="px-4 py-3 font-medium">
+        {training.title}
+        {training.brokenLinks?.map((broken) => (
+          <p key={broken.kind} className="mt-1 text-sm font-normal text-red-700">
+            <a href="/admin/listing-problems" className="underline">
+              {broken.text}
+            </a>
+          </p>
+        ))}
+      </td>
       <td className="whitespace-nowrap px-4 py-3">{formatDate(training.startDate)}</td>
       <td className="px-4 py-3">
         <Badge>{training.format}</Badge>

@@ -8,6 +8,9 @@ export const ACTION_TEXT: Record<ChangeAction, string> = {
   unpublish: 'Unpublished',
   photo: 'Changed the photo of',
   delete: 'Deleted',
+  confirm: 'Confirmed the details of',
+  resolve: 'Closed a problem with',
+  verify: 'Checked a credential of',
 };
 
 export function formatChangedAt(iso: string): string {

@@ -24,7 +24,12 @@ export function invalidateKeys(selector: KeySelector): void {
 
 export type TrainerRow = Json<Trainer>;
 /** As the admin API answers: with the place name of its ZIP code (services/trainingPosition.ts). */
-export type TrainingRow = Json<Training> & { postalPlace?: string | null; positionByHand?: boolean };
+export type TrainingRow = Json<Training> & {
+  postalPlace?: string | null;
+  positionByHand?: boolean;
+  /** "Register link broken since …" (docs/product.md, Trust). */
+  brokenLinks?: { kind: string; since: string; text: string }[];
+};
 
 export const TRAINERS_KEY = '/api/admin/trainers';
 export const TRAININGS_KEY = '/api/admin/trainings';

@@ -28,6 +28,7 @@ import { siteHeadersFromSettings } from '../server/securityHeaders';
 import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
 import { startSecurityLogRetention } from './securityLogRetention';
+import { startTrustScheduler } from './trustScheduler';
 import { closeMail } from '../mail/transport';
 import { flushListingEvents, startListingEventsPrune } from '../services/listingEvents';
 import { adminChangeLine, startBanner } from './startBanner';
@@ -93,6 +94,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let stopDigests = () => {};
   let stopRetention = () => {};
   let stopEventsPrune = () => {};
+  let stopTrust = () => {};
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
   let front: StaticFront | undefined;
@@ -152,6 +154,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopDigests = startDigestScheduler(log);
     stopRetention = startSecurityLogRetention(log);
     stopEventsPrune = startListingEventsPrune();
+    stopTrust = startTrustScheduler(log);
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
     await preloadZipTable();
@@ -186,6 +189,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopDigests();
     stopRetention();
     stopEventsPrune();
+    stopTrust();
     await front?.close();
     await host?.close();
     // The listing counts this process kept since its last write (services/listingEvents.ts).

@@ -72,6 +72,18 @@ export async function emails(): Promise<string[]> {
   return rows.map((row) => row.email);
 }
 
+/**
+ * The emails of the members who run the site (the owner and admins): who hears of a listing's
+ * problems until the listing's own partner can (docs/product.md, Trust).
+ */
+export async function siteTeamEmails(): Promise<string[]> {
+  const sql = await getSql();
+  const rows = await sql<{ email: string }[]>`
+    select email from admin_users where role in ('owner', 'admin')
+    order by array_position(array['owner', 'admin'], role), lower(email)`;
+  return rows.map((row) => row.email);
+}
+
 /** A member as the Team page lists them, with their second factors (docs/product.md, The team). */
 export interface TeamMemberRow {
   id: string;

@@ -1,7 +1,7 @@
 import { getSql } from './db';
 
 /** Mail log repository (db/migrations/00024_alerts.sql): what was sent or failed, with no address. */
-export type MailKind = 'confirmation' | 'digest';
+export type MailKind = 'confirmation' | 'digest' | 'link-broken' | 'report-outcome' | 'details-reminder';
 
 export interface MailLogEntry {
   id: string;

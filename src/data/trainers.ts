@@ -31,10 +31,13 @@ export async function findById(id: string): Promise<Trainer | undefined> {
   return row;
 }
 
-export async function findPublicById(id: string): Promise<PublicTrainer | undefined> {
+/** With the credentials the team checked on or after `verifiedSince` (docs/product.md, Trust). */
+export async function findPublicById(id: string, verifiedSince: string): Promise<PublicTrainer | undefined> {
   const sql = await getSql();
   const [row] = await sql<PublicTrainer[]>`
-    select id, slug, name, bio, website, photo, credentials from trainers where id = ${id}`;
+    select id, slug, name, bio, website, photo, credentials,
+           trainer_public_credentials(id, ${verifiedSince}::date) as verified
+    from trainers where id = ${id}`;
   return row;
 }
 

@@ -105,7 +105,15 @@ export async function remove(id: string, tx?: Tx): Promise<Training | undefined>
     return row;
   });
 }
-
+/**
+ * "These details are current" (docs/product.md, Trust): the page shows when, so it is published; it
+ * is not an edit, so `updated_at` (the record's version) stays as it is.
+ */
+export async function confirmDetails(tx: Tx, id: string): Promise<Training | undefined> {
+  const [row] = await tx<Training[]>`update trainings set details_confirmed_at = now() where id = ${id} returning *`;
+  if (row) await requestPublish(tx, `training details confirmed ${id}`);
+  return row;
+}
 
 /** One page of the admin table, searched, filtered and sorted in SQL: the browser gets 50 rows, never thousands. */
 export async function listPage(query: TrainingListQuery, now = new Date()): Promise<ListPage<Training>> {

@@ -16,15 +16,16 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
 /** No line breaks in a subject (a header). */
-const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
+export const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 const FREQUENCY_TEXT = { daily: 'a daily digest', weekly: 'a weekly digest' } as const;
 
-function page(body: string): string {
+/** A mail's HTML part around its body (the site's other mails use it too: src/domain/trustMail.ts). */
+export function page(body: string): string {
   return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EMDR Training</title></head><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto;padding:16px">${body}</body></html>`;
 }
 
-const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
+export const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
 
 /**
  * The one mail anyone can have sent to any address: `filters` is the site's own wording of the alert

@@ -7,7 +7,21 @@ import { SECURITY_EVENT_TYPES, type SecurityEventType } from './securityEvents';
 export const ENTITY_TYPES = ['trainer', 'training'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
-export const CHANGE_ACTIONS = ['create', 'update', 'publish', 'unpublish', 'photo', 'delete'] as const;
+/**
+ * `confirm`: a training's details said to be current; `resolve`: a listing problem (a report, a broken
+ * link) ended with a note; `verify`: a trainer's credential checked (docs/product.md, Trust).
+ */
+export const CHANGE_ACTIONS = [
+  'create',
+  'update',
+  'publish',
+  'unpublish',
+  'photo',
+  'delete',
+  'confirm',
+  'resolve',
+  'verify',
+] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
 export const CHANGES_MAX_LIMIT = 100;
@@ -126,6 +140,12 @@ export function changedFields(entry: Pick<ChangeEntry, 'before' | 'after'>): str
   const keys = new Set([...Object.keys(before), ...Object.keys(after)]);
   const ignored = new Set(['updatedAt', 'createdAt', 'id']);
   return [...keys].filter((k) => !ignored.has(k) && JSON.stringify(before[k]) !== JSON.stringify(after[k]));
+}
+
+/** What a decision said (a problem ended, a credential checked), as the entry's `after.decision`. */
+export function decisionText(entry: Pick<ChangeEntry, 'after'>): string {
+  const decision = entry.after?.decision;
+  return typeof decision === 'string' ? decision : '';
 }
 
 /** A short human name for the record an entry is about (a trainer's name, a training's title). */

@@ -154,4 +154,31 @@ describe('training JSON-LD', () => {
     });
     expect(JSON.parse(serializeJsonLd(ld))).toEqual(ld);
   });
+
+  test('a verified trainer is still an organizer Google reads, with their checked credentials as hasCredential', () => {
+    const verified = [
+      { credential: 'state-license' as const, licenseNumber: 'LPC 812', licenseState: 'TX', checkedOn: '2026-03-05' },
+    ];
+    const ld = trainingJsonLd(
+      { ...training, trainer: { ...training.trainer!, verified } },
+      'https://x.test/training/1',
+    );
+    expect(ld.organizer).toEqual({
+      '@type': 'Person',
+      name: 'Dr. Ana Ruiz',
+      url: 'https://ana.example.com',
+      hasCredential: [
+        {
+          '@type': 'EducationalOccupationalCredential',
+          name: 'Texas license LPC 812',
+          credentialCategory: 'license',
+          recognizedBy: { '@type': 'Organization', name: 'Texas licensing board' },
+          identifier: 'LPC 812',
+        },
+      ],
+    });
+    for (const key of ['name', 'startDate', 'location', 'offers', 'organizer', 'performer'])
+      expect(ld[key], key).toBeTruthy();
+    expect(JSON.parse(serializeJsonLd(ld))).toEqual(ld);
+  });
 });

@@ -4,6 +4,7 @@ import { eventStatus, offerAvailability, type Availability } from './availabilit
 import { shownParts, type TrainingPart } from './trainingParts';
 import type { Eligibility } from './eligibility';
 import { educationalRoles, prerequisiteSentence } from './eligibilityText';
+import { credentialJsonLd, type PublicCredential } from './credentialChecks';
 
 /**
  * schema.org EducationEvent for a training page, and its safe serialisation: `<` is
@@ -21,7 +22,7 @@ export interface JsonLdTraining extends Partial<Eligibility> {
   state: string | null;
   price: number;
   thinkificUrl: string;
-  trainer: { name: string; website?: string | null } | null;
+  trainer: { name: string; website?: string | null; verified?: readonly PublicCredential[] } | null;
   /** BCP 47 primary tag ('en' when absent). */
   language?: string;
   ceApprovals?: readonly Pick<CeApproval, 'body' | 'boardName' | 'hours'>[];
@@ -76,7 +77,13 @@ function eventLocation(
 
 export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<string, unknown> {
   const person = t.trainer
-    ? { '@type': 'Person', name: t.trainer.name, ...(t.trainer.website ? { url: t.trainer.website } : {}) }
+    ? {
+        '@type': 'Person',
+        name: t.trainer.name,
+        ...(t.trainer.website ? { url: t.trainer.website } : {}),
+        // The trainer's credentials the team checked in the last 12 months (docs/product.md, Trust).
+        ...(t.trainer.verified?.length ? { hasCredential: t.trainer.verified.map(credentialJsonLd) } : {}),
+      }
     : undefined;
   const availability = t.availability ?? 'open';
   const status = eventStatus(availability);

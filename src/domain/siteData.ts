@@ -1,5 +1,6 @@
 import type { Trainer } from './trainer';
 import type { Training } from './training';
+import type { PublicCredential } from './credentialChecks';
 
 /**
  * What a build of the public site is made from: a snapshot of the database taken by the publisher
@@ -7,7 +8,11 @@ import type { Training } from './training';
  */
 export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 
-export type SiteTrainer = Json<Trainer>;
+/**
+ * A trainer as the pages get them, with the credentials the team checked in the last 12 months (the
+ * snapshot leaves older checks out: docs/product.md, Trust). Absent in snapshots made before checks.
+ */
+export type SiteTrainer = Json<Trainer> & { verified?: PublicCredential[] };
 export interface SiteTraining extends Json<Training> {
   trainer: SiteTrainer | null;
 }

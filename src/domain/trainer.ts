@@ -3,6 +3,7 @@ import { z } from 'zod';
 import { STATE_CODES, isStateCode } from './states';
 import { LIMITS, optionalText, optionalUrl, requiredText } from './fields';
 import { SLUG_MAX_LENGTH, isSlug } from './trainerSlug';
+import type { PublicCredential } from './credentialChecks';
 
 export const TRAINER_MESSAGES = {
   name: 'Name is required',
@@ -77,5 +78,7 @@ export interface Trainer extends Omit<TrainerInput, 'slug'> {
   updatedAt: Date;
 }
 
-/** What `GET /api/trainers/{id}` shows the public (docs/product.md). */
-export type PublicTrainer = Pick<Trainer, 'id' | 'slug' | 'name' | 'bio' | 'website' | 'photo' | 'credentials'>;
+/** What `GET /api/trainers/{id}` shows the public (docs/product.md), with their verified credentials (Trust). */
+export type PublicTrainer = Pick<Trainer, 'id' | 'slug' | 'name' | 'bio' | 'website' | 'photo' | 'credentials'> & {
+  verified: PublicCredential[];
+};

@@ -35,6 +35,28 @@ describe('trainer pages (docs/product.md, Trainer pages)', () => {
     expect(Object.keys(bare.mainEntity as object).sort()).toEqual(['@type', 'description', 'name', 'url']);
   });
 
+  test('the Person names the credentials the team verified as hasCredential', () => {
+    const verified = [
+      {
+        credential: 'emdria-approved-trainer' as const,
+        licenseNumber: null,
+        licenseState: null,
+        checkedOn: '2026-03-05',
+      },
+    ];
+    expect((profilePageJsonLd({ ...ana, verified }, site).mainEntity as Record<string, unknown>).hasCredential).toEqual(
+      [
+        {
+          '@type': 'EducationalOccupationalCredential',
+          name: 'EMDRIA Approved Trainer',
+          credentialCategory: 'certification',
+          recognizedBy: { '@type': 'Organization', name: 'EMDR International Association (EMDRIA)' },
+        },
+      ],
+    );
+    expect(profilePageJsonLd({ ...ana, verified: [] }, site).mainEntity).not.toHaveProperty('hasCredential');
+  });
+
   test('the meta description says who, how many trainings are coming and where', () => {
     expect(trainerPageDescription(ana, 2)).toBe(
       'Dr. Ana López, PhD: EMDR trainer. 2 upcoming trainings. Serves CA, OR.',

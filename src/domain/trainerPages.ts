@@ -1,5 +1,6 @@
 import type { SiteTrainer } from './siteData';
 import { trainerPagePath } from './trainerSlug';
+import { credentialJsonLd } from './credentialChecks';
 
 /**
  * The trainer pages' texts and structured data (docs/product.md, Trainer pages): /trainers, its
@@ -29,9 +30,9 @@ export function trainerPageDescription(
   return `${who}: EMDR trainer. ${what}${where}`.slice(0, 300);
 }
 
-/** schema.org ProfilePage about the trainer, a Person (photo and website when known). */
+/** schema.org ProfilePage about the trainer, a Person (photo, website and verified credentials when known). */
 export function profilePageJsonLd(
-  trainer: Pick<SiteTrainer, 'name' | 'slug' | 'photo' | 'website' | 'bio' | 'credentials'>,
+  trainer: Pick<SiteTrainer, 'name' | 'slug' | 'photo' | 'website' | 'bio' | 'credentials' | 'verified'>,
   site: URL,
 ): Record<string, unknown> {
   const url = new URL(trainerPagePath(trainer.slug), site).href;
@@ -47,6 +48,8 @@ export function profilePageJsonLd(
       ...(trainer.credentials ? { honorificSuffix: trainer.credentials } : {}),
       ...(trainer.photo ? { image: new URL(trainer.photo, site).href } : {}),
       ...(trainer.website ? { sameAs: [trainer.website] } : {}),
+      // Only credentials the team checked in the last 12 months (docs/product.md, Trust).
+      ...(trainer.verified?.length ? { hasCredential: trainer.verified.map(credentialJsonLd) } : {}),
     },
   };
 }

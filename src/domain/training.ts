@@ -155,6 +155,8 @@ export interface Training extends TrainingInput {
   updatedAt: Date;
   /** Raised by the database on every update (the calendar's SEQUENCE). */
   revision: number;
+  /** When someone last said "These details are current" (docs/product.md, Trust); not an input field. */
+  detailsConfirmedAt?: Date | null;
 }
 
 /** The public list carries the trainer's name and photo per training (docs/product.md). */

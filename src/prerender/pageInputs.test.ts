@@ -255,7 +255,16 @@ describe('which pages a change touches', () => {
   test('every page of the site has a digest: the data-free ones, the listing pages, the feeds', () => {
     const pages = [...pageInputDigests(site()).keys()];
     expect(pages).toEqual(
-      expect.arrayContaining(['/', '/404', '/partner', '/terms', '/privacy', '/refund-policy', '/robots.txt']),
+      expect.arrayContaining([
+        '/',
+        '/404',
+        '/partner',
+        '/terms',
+        '/privacy',
+        '/refund-policy',
+        '/how-it-works',
+        '/robots.txt',
+      ]),
     );
     expect(pages).toEqual(expect.arrayContaining(['/training-not-found', '/sitemap.xml', '/feeds/new.xml']));
     expect(pages.filter((p) => p.startsWith('/training/'))).toHaveLength(60);

@@ -12,6 +12,7 @@ import { MAP_PATH } from '../domain/stateMap';
 import { mapStates } from './stateMap';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
 import { runAtOnce, runInTurns } from '../turns';
+import { HOW_IT_WORKS_PATH } from '../domain/trustPages';
 
 /**
  * Which data each published page is made from, as one digest per page path: the one place that
@@ -34,7 +35,15 @@ import { runAtOnce, runInTurns } from '../turns';
 export type PageDigests = Map<string, string>;
 
 /** Pages that read no data; only the shared inputs change them. */
-export const DATA_FREE_PAGES = ['/404', '/partner', '/privacy', '/refund-policy', '/training-not-found', '/robots.txt'];
+export const DATA_FREE_PAGES = [
+  '/404',
+  '/partner',
+  '/privacy',
+  '/refund-policy',
+  HOW_IT_WORKS_PATH,
+  '/training-not-found',
+  '/robots.txt',
+];
 
 const digest = (...parts: unknown[]) => createHash('sha256').update(JSON.stringify(parts)).digest('base64url');
 

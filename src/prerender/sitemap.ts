@@ -6,8 +6,9 @@ import { trainingPath } from '../domain/trainingPath';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
 import { trainersIndexPath } from '../domain/trainerPages';
 import { trainerPagePath } from '../domain/trainerSlug';
+import { HOW_IT_WORKS_PATH } from '../domain/trustPages';
 
-export const STATIC_PATHS = ['/', MAP_PATH, '/partner', '/terms', '/privacy', '/refund-policy'];
+export const STATIC_PATHS = ['/', MAP_PATH, '/partner', '/terms', '/privacy', '/refund-policy', HOW_IT_WORKS_PATH];
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

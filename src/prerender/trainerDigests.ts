@@ -52,6 +52,7 @@ export function trainerPageDigests(
       t.photo,
       t.credentials,
       t.statesServed,
+      t.verified ?? [],
       upcoming.length,
     ]);
     pages.push([trainersIndexPath(page), digest(shared, page, indexPages.length, summaries)]);

@@ -2,6 +2,7 @@ import type { APIContext } from 'astro';
 import type { AdminSession } from '../auth/sessions';
 import { etagFor } from '../domain/etag';
 import {
+  ConflictError,
   ExpiredError,
   InvalidInputError,
   NotFoundError,
@@ -34,6 +35,7 @@ export function toHttpError(error: unknown): unknown {
   }
   if (error instanceof NotFoundError) return new HttpError(404, error.message);
   if (error instanceof ExpiredError) return new HttpError(410, error.message);
+  if (error instanceof ConflictError) return new HttpError(409, error.message);
   if (error instanceof UndisclosedCostError) return new HttpError(422, error.message, error.fieldErrors);
   if (error instanceof InvalidInputError) return new HttpError(400, error.message, error.fieldErrors);
   if (error instanceof ServiceError) return new HttpError(400, error.message);

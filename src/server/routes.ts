@@ -29,6 +29,8 @@ export const ROUTES: readonly Route[] = [
   // Email alerts: the pages' form posts here, and the links in the mails (confirm, unsubscribe,
   // manage) open these; each answer depends on its token (docs/product.md, Alerts).
   { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },
+  // Trust (docs/product.md): the report form shown again and its thank-you, the reminder's confirm link.
+  { path: '/listings/', match: 'prefix', handler: 'astro', proxied: true },
   // The no-JavaScript target of the home filters, rendered on demand.
   { path: '/trainings', match: 'exact', handler: 'astro', proxied: true },
   // Trainer photos kept by the application (disk or database).

@@ -7,10 +7,13 @@ import { signingSecret } from '../data/alerts';
  * token names the alert and its current nonce (the alert's nonce changes when the link is used: single
  * use) and expires after 7 days. An unsubscribe token names one alert and lasts as long as it. A
  * manage token names an address by its SHA-256, never in clear, and expires after 90 days (every
- * digest carries a fresh one).
+ * digest carries a fresh one). The reminder to confirm a training's details uses the same signing:
+ * its token names the training, the reminder's nonce (single use) and whom it was sent to, for 14 days.
  */
 export type AlertToken =
   | { p: 'confirm'; a: string; n: string; x: number }
+  /** A training's reminder to confirm its details (docs/product.md, Trust): training, nonce, recipient, expiry. */
+  | { p: 'details'; t: string; n: string; e: string; x: number }
   | { p: 'unsubscribe'; a: string }
   | { p: 'manage'; h: string; x: number };
 

@@ -8,6 +8,9 @@ export class ServiceError extends Error {}
 
 export class NotFoundError extends ServiceError {}
 
+/** A decision already taken (a report already ended, a link already dismissed): answered 409. */
+export class ConflictError extends ServiceError {}
+
 /** A link or offer that existed but has run out (an invitation past its 72 hours): answered 410. */
 export class ExpiredError extends ServiceError {}
 

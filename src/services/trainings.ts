@@ -52,7 +52,7 @@ export async function createTraining(actor: Actor, given: TrainingInput): Promis
 
 /** Some fields merged over the stored row, and the whole checked again (end after start…). */
 function merge(existing: Training, patch: TrainingPatch): TrainingInput {
-  const { id: _id, createdAt: _c, updatedAt: _u, revision: _r, timeZone, ...stored } = existing;
+  const { id: _id, createdAt: _c, updatedAt: _u, revision: _r, detailsConfirmedAt: _d, timeZone, ...stored } = existing;
   // A new state sent without a zone (a caller that knows no zones) moves the training to that state's zone.
   const keepZone = patch.state === undefined || patch.state === existing.state;
   const place = keepsPosition(existing, patch) ? {} : { latitude: null, longitude: null };

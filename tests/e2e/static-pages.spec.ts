@@ -95,6 +95,7 @@ test('the footer links the legal pages, the parent site, support and the partner
   await expect(footer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute('href', '/privacy');
   await expect(footer.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute('href', '/terms');
   await expect(footer.getByRole('link', { name: 'Refund Policy' })).toHaveAttribute('href', '/refund-policy');
+  await expect(footer.getByRole('link', { name: 'How this directory works' })).toHaveAttribute('href', '/how-it-works');
   await expect(footer.getByRole('link', { name: 'Contact Support' })).toHaveAttribute(
     'href',
     'mailto:help@e2e.example.com',
@@ -118,7 +119,7 @@ test('search engines get a sitemap of public pages and trainings, and robots kee
 });
 
 test('every public page has one h1, lang="en" and a canonical URL', async ({ page }) => {
-  for (const path of ['/', '/partner', '/terms', '/privacy', '/refund-policy']) {
+  for (const path of ['/', '/partner', '/terms', '/privacy', '/refund-policy', '/how-it-works']) {
     await page.goto(path);
     await expect(page.locator('h1')).toHaveCount(1);
     await expect(page.locator('html')).toHaveAttribute('lang', 'en');

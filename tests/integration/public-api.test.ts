@@ -269,6 +269,7 @@ describe('GET /api/trainings/{id} and /api/trainers/{id}', () => {
       website: 'https://ann.example.com',
       photo: null,
       credentials: 'LCSW',
+      verified: [],
     });
     expect((await get('/api/trainers/00000000-0000-4000-8000-000000000000')).status).toBe(404);
     expect((await get('/api/trainers/xyz')).status).toBe(404);

@@ -3,6 +3,7 @@ import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import { deleteTrainer, updateTrainer } from '../../../../services/trainers';
+import { checkLinksSoon } from '../../../../services/linkHealth';
 
 export const prerender = false;
 
@@ -10,7 +11,10 @@ export const prerender = false;
 export const PATCH = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  return recordJson(await updateTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx)));
+  const trainer = await updateTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx));
+  // Its website is checked soon, in the background (docs/product.md, Trust).
+  checkLinksSoon({ trainerId: trainer.id });
+  return recordJson(trainer);
 });
 
 /** Also deletes the trainer's trainings (docs/product.md). */

@@ -6,6 +6,7 @@ import { TrainerListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../server/listQuery';
 import { createTrainer } from '../../../../services/trainers';
 import { actorOf, edge, recordJson } from '../../../../server/edge';
+import { checkLinksSoon } from '../../../../services/linkHealth';
 
 export const prerender = false;
 
@@ -18,5 +19,8 @@ export const GET = endpoint(async (ctx) => {
 export const POST = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  return recordJson(await createTrainer(actorOf(admin), input), 201);
+  const trainer = await createTrainer(actorOf(admin), input);
+  // Its website is checked soon, in the background (docs/product.md, Trust).
+  checkLinksSoon({ trainerId: trainer.id });
+  return recordJson(trainer, 201);
 });

@@ -3,6 +3,7 @@ import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
 import { requireAdmin } from '../../../../auth/guard';
 import { TrainingPatchSchema, withTotalCost } from '../../../../domain/training';
 import { deleteTraining, updateTraining } from '../../../../services/trainings';
+import { checkLinksSoon } from '../../../../services/linkHealth';
 
 export const prerender = false;
 
@@ -13,7 +14,10 @@ export const prerender = false;
 export const PATCH = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const patch = await readJson(ctx, TrainingPatchSchema);
-  return recordJson(withTotalCost(await updateTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx))));
+  const training = await updateTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx));
+  // Its Register and waitlist links are checked soon, in the background (docs/product.md, Trust).
+  checkLinksSoon({ trainingId: training.id });
+  return recordJson(withTotalCost(training));
 });
 
 export const DELETE = edge(async (ctx) => {

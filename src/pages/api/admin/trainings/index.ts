@@ -7,6 +7,8 @@ import { pageResponse, readListQuery } from '../../../../server/listQuery';
 import { createTraining } from '../../../../services/trainings';
 import { withPostalPlace } from '../../../../services/trainingPosition';
 import { actorOf, edge, recordJson } from '../../../../server/edge';
+import { checkLinksSoon } from '../../../../services/linkHealth';
+import { withBrokenLinks } from '../../../../services/listingProblems';
 
 export const prerender = false;
 
@@ -14,7 +16,9 @@ export const GET = endpoint(async (ctx) => {
   await requireAdmin(ctx);
   const query = readListQuery(ctx, TrainingListQuerySchema);
   // Each row carries its ZIP code's place name, which the edit form shows under the field.
-  const answer = (rows: Training[]) => Promise.all(rows.map((t) => withPostalPlace(withTotalCost(t))));
+  // And its broken links ("Register link broken since …", docs/product.md, Trust).
+  const answer = async (rows: Training[]) =>
+    withBrokenLinks(await Promise.all(rows.map((t) => withPostalPlace(withTotalCost(t)))));
   if (!query) return json(await answer(await trainings.listAll()));
   const page = await trainings.listPage(query);
   return pageResponse({ ...page, rows: await answer(page.rows) });
@@ -23,5 +27,8 @@ export const GET = endpoint(async (ctx) => {
 export const POST = edge(async (ctx) => {
   const admin = await requireAdmin(ctx);
   const input = await readJson(ctx, TrainingInputSchema);
-  return recordJson(withTotalCost(await createTraining(actorOf(admin), input)), 201);
+  const training = await createTraining(actorOf(admin), input);
+  // Its Register and waitlist links are checked soon, in the background (docs/product.md, Trust).
+  checkLinksSoon({ trainingId: training.id });
+  return recordJson(withTotalCost(training), 201);
 });

@@ -1,0 +1,44 @@
+import { mailEnv } from '../env';
+import { nextDailyRun } from '../domain/digestSchedule';
+import { runLinkPass } from '../services/linkHealth';
+import { sendConfirmReminders } from '../services/detailsConfirmed';
+
+/**
+ * The daily jobs of Trust (docs/product.md, Trust) inside the server: at 05:00 in SITE_TIME_ZONE the
+ * link pass, then the reminders to confirm details (before the 07:00 digests, so a link broken
+ * overnight is flagged when the team starts). Every instance keeps the clock; each job's advisory
+ * lock makes exactly one of them run it (data/trustLock.ts). `npm run admin -- check-links` runs a
+ * pass now.
+ */
+export const TRUST_HOUR = 5;
+
+export function startTrustScheduler(log: (message: string) => void): () => void {
+  let timer: NodeJS.Timeout | undefined;
+  let stopped = false;
+  const run = async () => {
+    const pass = await runLinkPass();
+    if (!pass.busy) {
+      const failing = pass.checked.filter((c) => !c.outcome.ok).length;
+      log(`Links checked: ${pass.checked.length}${failing ? `, failing: ${failing}` : ''}.`);
+    }
+    const reminders = await sendConfirmReminders();
+    if (reminders.sent > 0) log(`Reminders to confirm details sent: ${reminders.sent}.`);
+  };
+  const plan = () => {
+    if (stopped) return;
+    const next = nextDailyRun(new Date(), mailEnv().siteTimeZone, TRUST_HOUR);
+    timer = setTimeout(
+      () =>
+        void run()
+          .catch((error: unknown) => log(`[trust] daily run failed: ${String(error)}`))
+          .finally(plan),
+      Math.max(1_000, next.at.getTime() - Date.now()),
+    );
+    timer.unref();
+  };
+  plan();
+  return () => {
+    stopped = true;
+    clearTimeout(timer);
+  };
+}
