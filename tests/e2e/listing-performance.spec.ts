@@ -11,6 +11,15 @@ import { adminClient } from '../support/adminClient';
  * Each visitor is a browser of its own, behind an address of its own (the server trusts its
  * loopback proxy), so the daily dedupe and the address's limit start afresh.
  */
+/** The trainers this spec made: removed (with their trainings) after it, so later specs count the demo data alone. */
+const madeTrainers: string[] = [];
+
+test.afterAll(async () => {
+  const admin = await adminClient(process.env.E2E_BASE_URL);
+  for (const id of madeTrainers.splice(0))
+    expect((await admin.call('DELETE', `/api/admin/trainers/${id}`)).status).toBe(200);
+});
+
 async function publishedTraining() {
   const admin = await adminClient(process.env.E2E_BASE_URL);
   const suffix = randomBytes(3).toString('hex');
@@ -21,6 +30,7 @@ async function publishedTraining() {
     statesServed: ['WA'],
   });
   expect(trainer.status).toBe(201);
+  madeTrainers.push(trainer.body.id as string);
   const training = await admin.call('POST', '/api/admin/trainings', {
     trainerId: trainer.body.id,
     title: `Seattle EMDR Weekend ${suffix}`,
