@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { signInByApi } from './adminSession';
-import { adminClient } from '../support/adminClient';
+import { adminClient, untilSiteIdle } from '../support/adminClient';
 
 /**
  * Performance (docs/product.md; issue 54): what visitors do in a real browser on the published
@@ -18,6 +18,7 @@ test.afterAll(async () => {
   const admin = await adminClient(process.env.E2E_BASE_URL);
   for (const id of madeTrainers.splice(0))
     expect((await admin.call('DELETE', `/api/admin/trainers/${id}`)).status).toBe(200);
+  await untilSiteIdle(admin);
 });
 
 async function publishedTraining() {

@@ -50,3 +50,17 @@ export async function adminClient(
     },
   };
 }
+
+/**
+ * Waits until every change so far is on the published pages (site status `idle`), so a spec that
+ * compares the API with a static page does not read a page a previous spec's change is still rebuilding.
+ */
+export async function untilSiteIdle(admin: AdminClient, timeoutMs = 45_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await admin.call('GET', '/api/admin/site-status');
+    if (status === 200 && (body as { state?: string }).state === 'idle') return;
+    if (Date.now() > deadline) throw new Error(`site not idle after ${timeoutMs} ms: ${status} ${JSON.stringify(body)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250)); // a poll interval, not a wait for an outcome
+  }
+}
