@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { ROLES, ROLE_LABELS, type Role } from '../domain/roles';
+import { TEAM_MEMBER_ROLES, ROLE_LABELS, type Role } from '../domain/roles';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
 import Button from '../ui/Button';
 import { inputClass } from '../ui/Field';
@@ -131,7 +131,7 @@ export default function TeamManager(props: { selfId: string; members: MemberView
                           disabled={!hydrated || busy}
                           onChange={(event) => setRoles({ ...roles, [member.id]: event.target.value as Role })}
                         >
-                          {ROLES.map((role) => (
+                          {TEAM_MEMBER_ROLES.map((role) => (
                             <option key={role} value={role}>
                               {ROLE_LABELS[role]}
                             </option>

@@ -102,6 +102,7 @@ export async function listTeam(): Promise<TeamMemberRow[]> {
            a.totp_enabled_at is not null as totp,
            (select count(*)::int from admin_passkeys p where p.admin_id = a.id) as passkeys
     from admin_users a
+    where a.role <> 'partner'
     order by array_position(array['owner', 'admin', 'editor'], a.role), lower(a.email)`;
 }
 

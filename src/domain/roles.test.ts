@@ -12,6 +12,8 @@ describe('roles (docs/product.md, The team)', () => {
 
   test('every role keeps the listings up to date', () => {
     expect(ROLES.filter(canEditContent)).toEqual(['owner', 'admin', 'editor']);
+    // A partner reaches content only through its own scope (services/trainerScope.ts), never as the team.
+    expect(canEditContent('partner')).toBe(false);
   });
 
   test('ownership is handed over, never invited', () => {

@@ -6,22 +6,35 @@
  *   Exactly one member is the owner.
  * - admin: everything except managing the team.
  * - editor: trainers, trainings, photos and reading the site's status and history.
+ * - partner: a trainer's own account (docs/product.md, Partners): only the trainer profiles linked to
+ *   it and their trainings, scoped below the routes (services/trainerScope.ts). Not one of the team.
  */
-export const ROLES = ['owner', 'admin', 'editor'] as const;
+export const ROLES = ['owner', 'admin', 'editor', 'partner'] as const;
 export type Role = (typeof ROLES)[number];
+
+/** The site's own team: every role but partner. The Team page lists and assigns these. */
+export const TEAM_MEMBER_ROLES = ['owner', 'admin', 'editor'] as const satisfies readonly Role[];
+export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
+
+export const isPartner = (role: Role): boolean => role === 'partner';
 
 /** The roles an invitation may give: ownership is handed over, never invited. */
 export const INVITABLE_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 
-export const ROLE_LABELS: Record<Role, string> = { owner: 'Owner', admin: 'Admin', editor: 'Editor' };
+export const ROLE_LABELS: Record<Role, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  editor: 'Editor',
+  partner: 'Partner',
+};
 
 /** Roles allowed on the team routes and the Team page. */
 export const TEAM_ROLES = ['owner'] as const satisfies readonly Role[];
 /** Roles allowed on site-wide operations beyond the listings (alert figures, mail, a full rebuild). */
 export const SITE_ROLES = ['owner', 'admin'] as const satisfies readonly Role[];
-/** Every role: trainers, trainings, photos, site status and history reads. */
-export const CONTENT_ROLES = ROLES;
+/** The team's roles: trainers, trainings, photos, site status and history reads. */
+export const CONTENT_ROLES = TEAM_MEMBER_ROLES;
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 

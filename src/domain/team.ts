@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminEmailSchema, NewPasswordSchema } from './credentials';
-import { INVITABLE_ROLES, ROLES } from './roles';
+import { INVITABLE_ROLES, TEAM_MEMBER_ROLES } from './roles';
 
 /**
  * The team's API bodies and rules (docs/product.md, The team), one schema each for the Team page,
@@ -19,7 +19,7 @@ export type InvitationInput = z.infer<typeof InvitationInputSchema>;
 export const AcceptInvitationSchema = z.strictObject({ password: NewPasswordSchema });
 
 export const RoleChangeSchema = z.strictObject({
-  role: z.enum(ROLES, { error: 'Choose Owner, Admin or Editor' }),
+  role: z.enum(TEAM_MEMBER_ROLES, { error: 'Choose Owner, Admin or Editor' }),
 });
 
 /** The link's token: 32 random bytes, base64url. Anything else is an unknown link. */

@@ -1,22 +1,20 @@
 import { siteTeamEmails } from '../data/admins';
+import { partnerEmailsOfTraining, partnerEmailsOfTrainer } from '../data/partnerTrainers';
 
 /**
  * Who is told about a listing (docs/product.md, Trust): its broken links, its reminder to confirm
  * its details.
  *
- * THE HOOK FOR PARTNER ACCOUNTS (issue 54): `listingKeepers` and `profileKeepers` answer the partners
- * who keep a training or a trainer profile. There are no partner accounts yet, so they answer nobody,
- * and `recipientsFor` falls back to the site's team (the owner and admins), who keep every listing
- * today. When partners land, these two functions read them and the team is told only about listings
- * nobody keeps; nothing else changes.
+ * The partners who keep a training or a trainer profile (docs/product.md, Partners) are told; a
+ * listing no partner keeps is the site's team's (the owner and admins).
  */
-export async function listingKeepers(_trainingId: string): Promise<string[]> {
-  return [];
+export async function listingKeepers(trainingId: string): Promise<string[]> {
+  return partnerEmailsOfTraining(trainingId);
 }
 
-/** The partners who keep a trainer's profile (its website): nobody until issue 54. */
-export async function profileKeepers(_trainerId: string): Promise<string[]> {
-  return [];
+/** The partners who keep a trainer's profile (its website). */
+export async function profileKeepers(trainerId: string): Promise<string[]> {
+  return partnerEmailsOfTrainer(trainerId);
 }
 
 /** The addresses to tell about a listing: its keepers, or the site's team when it has none. */

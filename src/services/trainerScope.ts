@@ -1,17 +1,19 @@
 import type { AdminSession } from '../auth/sessions';
 import { isUuid } from '../domain/fields';
 import * as trainers from '../data/trainers';
+import { trainerIdsOf } from '../data/partnerTrainers';
+import { isPartner } from '../domain/roles';
 import { NotFoundError } from './errors';
 
 /**
  * The trainer profiles a signed-in member may see (docs/architecture.md, convention 18: scope is a
- * rule below the routes). `'all'` for the team's roles. Partner accounts (issue 54, Accounts) answer
- * their own linked trainer ids here, and every reader that takes a scope is then scoped by it.
+ * rule below the routes). `'all'` for the team's roles; a partner account (docs/product.md, Partners)
+ * answers its own linked trainer ids, and every reader that takes a scope is scoped by it.
  */
 export type TrainerScope = 'all' | readonly string[];
 
-export async function trainerScopeOf(_viewer: AdminSession): Promise<TrainerScope> {
-  return 'all';
+export async function trainerScopeOf(viewer: Pick<AdminSession, 'adminId' | 'role'>): Promise<TrainerScope> {
+  return isPartner(viewer.role) ? trainerIdsOf(viewer.adminId) : 'all';
 }
 
 /**
