@@ -21,7 +21,7 @@ test.afterAll(async () => {
   await untilSiteIdle(admin);
 });
 
-async function publishedTraining() {
+async function publishedTraining(facts: Record<string, unknown> = {}) {
   const admin = await adminClient(process.env.E2E_BASE_URL);
   const suffix = randomBytes(3).toString('hex');
   const trainer = await admin.call('POST', '/api/admin/trainers', {
@@ -45,6 +45,7 @@ async function publishedTraining() {
     state: 'WA',
     thinkificUrl: 'https://emdr.thinkific.com/courses/seattle',
     isPublished: true,
+    ...facts,
   });
   expect(training.status).toBe(201);
   return {
@@ -167,6 +168,52 @@ for (const privacy of ['gpc', 'dnt'] as const) {
     expect(await totals(page, training.trainerId)).toEqual({ views: 0, register: 0, calendar: 0, widget: 0 });
   });
 }
+
+test('with the "Before you register" checklist, Go back counts no Register click and Continue counts one', async ({
+  page,
+  browser,
+  request,
+}) => {
+  test.setTimeout(120_000);
+  const training = await publishedTraining({ eligibleLicenses: ['psychologist'], prerequisite: 'emdr_basic' });
+  await expect(async () => expect((await request.get(`/training/${training.id}`)).status()).toBe(200)).toPass({
+    timeout: 60_000,
+  });
+  const context = await visitor(browser);
+  const visit = await context.newPage();
+  const sent: string[] = [];
+  visit.on('request', (r) => {
+    if (new URL(r.url()).pathname === '/api/events')
+      sent.push((JSON.parse(r.postData() ?? '{}') as { type: string }).type);
+  });
+  const viewed = beacons(visit);
+  await visit.goto(`/training/${training.id}`);
+  expect((await viewed).status()).toBe(204);
+  const register = visit
+    .getByRole('complementary', { name: 'Registration' })
+    .getByRole('link', { name: /Register on Thinkific/ });
+  const checklist = visit.getByRole('dialog', { name: 'Before you register' });
+  await register.click();
+  await checklist.getByRole('button', { name: 'Go back' }).click();
+  await expect(checklist).toBeHidden();
+  // A request the page makes after Go back: a beacon of the click would have left before it.
+  await visit.evaluate(() => fetch('/api/trainings?limit=1').then((r) => r.text()));
+  expect(sent).toEqual(['view']);
+
+  await register.click();
+  const registered = beacons(visit);
+  const [tab] = await Promise.all([
+    context.waitForEvent('page'),
+    checklist.getByRole('link', { name: /Continue to registration/ }).click(),
+  ]);
+  expect((await registered).status()).toBe(204);
+  await tab.close();
+  expect(sent).toEqual(['view', 'register']);
+  await context.close();
+
+  await signInByApi(page);
+  expect(await totals(page, training.trainerId)).toEqual({ views: 1, register: 1, calendar: 0, widget: 0 });
+});
 
 test("an admin's preview of a training is not a visit: it sends nothing", async ({ page, request }) => {
   const training = await publishedTraining();
