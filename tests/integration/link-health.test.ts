@@ -187,3 +187,26 @@ describe('checks on save, on request and from the command line', () => {
     );
   });
 });
+
+describe('a listing a partner keeps', () => {
+  test('its broken Register link mails the partner who keeps it, once, and not the team', async () => {
+    const trainer = await createTrainer({ name: 'Dr. Noor Haddad' });
+    const training = await createTraining(trainer.id, {
+      title: 'Partner Kept Basic',
+      thinkificUrl: site.url('/courses/kept'),
+      startsInDays: 4000,
+    });
+    const sql = await getSql();
+    const [partner] = await sql<{ id: string }[]>`
+      insert into admin_users (email, password_hash, role) values ('noor@partner.example', 'x', 'partner') returning id`;
+    await sql`insert into partner_trainers (member_id, trainer_id) values (${partner!.id}, ${trainer.id})`;
+    const mailsAbout = () => brokenMails().filter((m) => m.mail.subject?.endsWith(': Partner Kept Basic'));
+    site.state.status = 404;
+    for (const n of [20, 21, 22, 23]) await runLinkPass({ now: day(n) });
+    const mails = mailsAbout();
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.to).toEqual(['noor@partner.example']);
+    expect(mails[0]!.mail.subject).toBe('Register link broken since Mar 23, 2031: Partner Kept Basic');
+    expect((await listOpenListingProblems()).some((p) => p.trainingId === training.id)).toBe(true);
+  });
+});
