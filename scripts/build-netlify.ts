@@ -7,9 +7,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { closeDb } from '../src/data/db';
-import { takeSnapshot } from '../src/publish/build/snapshot';
-import { runAstroBuild } from '../src/publish/build/astroBuild';
-import { checkBuild } from '../src/publish/build/checkBuild';
+import { takeSnapshot, runAstroBuild, checkBuild } from '../src/publish';
 import { netlifyHeaders, netlifyRedirects } from '../src/server/netlifyRules';
 import { cspForSite } from '../src/server/csp';
 import type { SiteData } from '../src/domain/siteData';

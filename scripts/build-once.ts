@@ -2,10 +2,8 @@
 import { serverEnv } from '../src/env';
 import { closeDb, getSql } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
-import { sitePaths } from '../src/publish/siteFolder/paths';
-import { ensureLiveBuild } from '../src/publish/boot';
+import { sitePaths, ensureLiveBuild, siteIdentity } from '../src/publish';
 import { newInstanceId } from '../src/app/heartbeat';
-import { siteIdentity } from '../src/publish/siteFolder/siteIdentity';
 
 await migrate(await getSql());
 const paths = sitePaths(serverEnv().dataDir);

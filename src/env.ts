@@ -7,6 +7,12 @@ import { LOG_LEVELS } from './logLevel';
  * time, not at import, so tests and the publisher's child processes can set variables before use;
  * an unchanged environment answers from a memo, so a call on a hot path costs a few string reads.
  * A bad value stops the start with one sentence per variable (EnvError), never a stack trace.
+ *
+ * Nothing else reads configuration or writes process.env, with three exceptions that the static
+ * front loads, which must not load this schema (docs/decisions/0017-static-front.md): log.ts takes
+ * LOG_LEVEL (logLevel.ts), redact.ts takes the secrets as written (it must mask them in the very
+ * message that says they are malformed), and server/front/role.ts reads the app's hand-off to the
+ * front (not a setting).
  */
 export class EnvError extends Error {}
 
@@ -194,6 +200,8 @@ export function serverEnv() {
     host: env.HOST || '127.0.0.1',
     port,
     siteUrl,
+    /** SITE_URL was set; else siteUrl follows PORT, and with PORT=0 the served port is known only after listening. */
+    siteUrlGiven: Boolean(env.SITE_URL),
     databaseUrl: env.DATABASE_URL || '',
     dataDir: path.resolve(env.DATA_DIR || './data'),
     adminEmail: env.ADMIN_EMAIL || '',
@@ -317,9 +325,11 @@ export function siteDataFile(): string | null {
 }
 
 /**
- * The environment of a child process this one starts (the build): everything this process has,
- * so the child reads the same settings, plus the child's own.
+ * The environment of a child process this one starts (the build, the static front): everything this
+ * process has, so the child reads the same settings, plus the child's own. SITE_URL is always
+ * written out: its default follows PORT here, but astro.config.mjs reads SITE_URL alone, so a build
+ * must be told the address the banner prints and the build's fingerprint holds.
  */
-export function childEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  return { ...process.env, ...extra };
+export function childEnv(extra: Record<string, string> = {}): NodeJS.ProcessEnv {
+  return { ...process.env, SITE_URL: process.env.SITE_URL || serverEnv().siteUrl, ...extra };
 }

@@ -10,8 +10,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
-import { BUILD_ENV, BUILD_NODE_FLAGS } from '../../src/publish/build/astroBuild';
-import { takeSnapshot } from '../../src/publish/build/snapshot';
+import { BUILD_ENV, BUILD_NODE_FLAGS, takeSnapshot } from '../../src/publish';
 import { listingAnswer } from '../../src/services/publicListing';
 import { tempDir } from '../../tests/support/server';
 import {

@@ -19,7 +19,7 @@ try {
   const { getSql, closeDb } = await import('../../src/data/db');
   const { migrate } = await import('../../src/data/migrate');
   const { generateListings } = await import('../../tests/support/generate');
-  const { takeSnapshot } = await import('../../src/publish/build/snapshot');
+  const { takeSnapshot } = await import('../../src/publish');
   const { pageInputDigests } = await import('../../src/prerender/pageInputs');
   const sql = await getSql();
   await migrate(sql);

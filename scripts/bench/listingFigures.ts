@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { sitePaths } from '../../src/publish/siteFolder/paths';
+import { sitePaths } from '../../src/publish';
 import { FIRST_PAGE_QUERY, gzipBytes, listingPages, overBudget, type PageFigures } from '../../tests/support/budgets';
 import { lighthouse } from './lighthouse';
 import { pageWeight, type PageWeight } from '../../tests/support/pageWeight';

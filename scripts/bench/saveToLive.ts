@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { takeSnapshot } from '../../src/publish/build/snapshot';
-import { runAstroBuild } from '../../src/publish/build/astroBuild';
+import { takeSnapshot, runAstroBuild } from '../../src/publish';
 import { tempDir, waitFor } from '../../tests/support/server';
 import { adminClient, type AdminClient } from '../../tests/support/adminClient';
 import { buildsOf, fullRebuild } from '../../tests/support/builds';

@@ -1,4 +1,4 @@
-import type { serverEnv } from '../env';
+import { secretsEnv, type serverEnv } from '../env';
 import { sealStoredSecrets } from '../data/secretsAtRest';
 
 /**
@@ -11,7 +11,7 @@ export async function sealSecrets(env: ReturnType<typeof serverEnv>, log: (messa
   if (sealed.totpSecrets + sealed.recoveryCodes > 0) {
     log(`Two-factor secrets sealed: ${sealed.totpSecrets} TOTP secrets, ${sealed.recoveryCodes} recovery codes.`);
   }
-  if (env.databaseUrl && !process.env.SECRETS_KEY) {
+  if (env.databaseUrl && !secretsEnv().key) {
     log(
       `SECRETS_KEY is not set: two-factor secrets are sealed with ${env.dataDir}/secrets.key. Instances with another DATA_DIR need the same key: set one SECRETS_KEY on every instance (README.md, Secrets at rest).`,
     );

@@ -66,9 +66,6 @@ async function fail(message: string, error?: unknown): Promise<never> {
 export async function startApp(options: StartOptions = {}): Promise<void> {
   const started = Date.now();
   const env = readEnv();
-  // The default SITE_URL follows PORT; made explicit so the build's fingerprint and the build
-  // processes see the same address the banner prints.
-  if (!process.env.SITE_URL && env.port) process.env.SITE_URL = env.siteUrl;
 
   const envProblem = adminEnvProblem(env);
   if (envProblem) await fail(envProblem);
@@ -165,7 +162,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
       startBanner({
         listening: `http://${env.host}:${port}`,
         // With PORT=0 and no SITE_URL the served port is only known now.
-        site: process.env.SITE_URL ? env.siteUrl : `http://localhost:${port}`,
+        site: env.siteUrlGiven ? env.siteUrl : `http://localhost:${port}`,
         seconds: (Date.now() - started) / 1000,
         admin,
       }),

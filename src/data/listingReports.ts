@@ -74,9 +74,3 @@ export async function listByTraining(trainingId: string): Promise<ReportRow[]> {
   return sql<ReportRow[]>`
     select * from listing_reports where training_id = ${trainingId} order by created_at desc, id`;
 }
-
-export async function countOpen(): Promise<number> {
-  const sql = await getSql();
-  const [row] = await sql<{ n: number }[]>`select count(*)::int as n from listing_reports where status = 'open'`;
-  return row!.n;
-}

@@ -24,12 +24,6 @@ export async function insert(id: string, adminId: string, secretHash: Buffer): P
   });
 }
 
-/** Ends every session of a member (removed from the team, or a role taken away). */
-export async function removeForAdmin(adminId: string): Promise<void> {
-  const sql = await getSql();
-  await sql`delete from admin_sessions where admin_id = ${adminId}`;
-}
-
 /** Every session of a member but `keepId`; how many ended. */
 export async function removeOthers(adminId: string, keepId: string): Promise<number> {
   const sql = await getSql();

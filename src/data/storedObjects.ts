@@ -36,11 +36,6 @@ export async function readBytes(key: string, count?: number): Promise<Buffer | u
   return row?.bytes;
 }
 
-export async function setContentType(key: string, contentType: string): Promise<void> {
-  const sql = await getSql();
-  await sql`update stored_objects set content_type = ${contentType} where key = ${key}`;
-}
-
 export async function remove(key: string): Promise<void> {
   const sql = await getSql();
   await sql`delete from stored_objects where key = ${key}`;

@@ -3,21 +3,9 @@ import type { Tx } from './publishQueue';
 
 /**
  * Trainer slugs in use and the old ones that still redirect (docs/product.md, Trainer pages). The
- * unique constraint on trainers.slug is the last word; these reads let the service pick a free slug
- * and answer a taken one with a field error instead of a database error.
+ * unique constraint on trainers.slug is the last word (the database makes a free slug from the name);
+ * these reads let the service answer a taken one with a field error instead of a database error.
  */
-
-/** Slugs equal to `base` or `base-N`, held by a trainer (other than `exceptId`) or kept as a redirect. */
-export async function takenLike(tx: Tx, base: string, exceptId: string | null = null): Promise<Set<string>> {
-  const pattern = `${base}-%`;
-  const rows = await tx<{ slug: string }[]>`
-    select slug from trainers
-    where (slug = ${base} or slug like ${pattern}) and id is distinct from ${exceptId}
-    union
-    select slug from trainer_slug_redirects
-    where (slug = ${base} or slug like ${pattern}) and trainer_id is distinct from ${exceptId}`;
-  return new Set(rows.map((row) => row.slug));
-}
 
 /** Whether another trainer's page has this slug now. */
 export async function heldByOther(tx: Tx, slug: string, trainerId: string | null): Promise<boolean> {

@@ -149,13 +149,6 @@ export async function setTwoFactorRequired(required: boolean): Promise<void> {
     on conflict (id) do update set require_two_factor = excluded.require_two_factor`;
 }
 
-/** Ends every session of this admin (a second factor was reset or removed by someone else). */
-export async function endSessionsOf(adminId: string): Promise<number> {
-  const sql = await getSql();
-  const result = await sql`delete from admin_sessions where admin_id = ${adminId}`;
-  return result.count;
-}
-
 /**
  * A lost device (`npm run admin -- reset-2fa`): TOTP off, recovery codes, passkeys, pending sign-ins
  * and sessions gone, in the caller's transaction. The password stays.

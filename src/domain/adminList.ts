@@ -13,7 +13,6 @@ export const TRAINING_STATUSES = [
   { value: 'draft', label: 'Draft' },
   { value: 'ended', label: 'Ended' },
 ] as const;
-export type TrainingStatus = (typeof TRAINING_STATUSES)[number]['value'];
 
 export const TRAINING_SORT_KEYS = ['startDate', 'title', 'price'] as const;
 export const TRAINER_SORT_KEYS = ['name'] as const;

@@ -23,10 +23,6 @@ export interface AvailabilityFacts {
 /** What a row from before availability existed states: open, no count, no waitlist. */
 export const OPEN: AvailabilityFacts = { availability: 'open', seatsLeft: null, waitlistUrl: null };
 
-export function isAvailability(value: unknown): value is Availability {
-  return AVAILABILITIES.some((a) => a.value === value);
-}
-
 /** The card's badge: null for an open training ("Only 4 seats left" when the count is known). */
 export function availabilityBadge(t: Partial<AvailabilityFacts>): string | null {
   const a = t.availability ?? 'open';

@@ -28,10 +28,6 @@ export const STUDENT = { value: 'student', person: 'Graduate student' } as const
 export const WHO_VALUES = [...LICENSE_VALUES, STUDENT.value] as const;
 export type Who = (typeof WHO_VALUES)[number];
 
-export function isWho(value: string): value is Who {
-  return (WHO_VALUES as readonly string[]).includes(value);
-}
-
 /** The "I am a …" filter's choices as [value, label], in order: the list pages pass them to the island. */
 export const WHO_OPTIONS: [Who, string][] = [...LICENSES, STUDENT].map((l) => [l.value, l.person]);
 

@@ -65,7 +65,6 @@ export const HISTORY_KINDS = ['records', 'security', 'all'] as const;
 export type HistoryKind = (typeof HISTORY_KINDS)[number];
 
 export const HISTORY_TYPES = [...CHANGE_ACTIONS, ...SECURITY_EVENT_TYPES] as const;
-export type HistoryType = (typeof HISTORY_TYPES)[number];
 
 /**
  * Who reads the security events: the owner and admins. Editors read the records' changes only

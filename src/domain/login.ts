@@ -9,4 +9,3 @@ export const LoginSchema = z.strictObject({
   email: AdminEmailSchema,
   password: z.string({ error: 'Password is required' }).min(1, { error: 'Password is required' }).max(1000),
 });
-export type LoginInput = z.infer<typeof LoginSchema>;

@@ -21,10 +21,6 @@ export const CE_BODY_CODES = CE_BODIES.map((b) => b.code) as [CeBody, ...CeBody[
 /** Bodies named by their board: each may appear once per board name. */
 export const NAMED_BODIES: readonly CeBody[] = ['STATE_BOARD', 'OTHER'];
 
-export function isCeBody(value: string): value is CeBody {
-  return (CE_BODY_CODES as readonly string[]).includes(value);
-}
-
 export function ceBodyOf(code: string) {
   return CE_BODIES.find((b) => b.code === code);
 }

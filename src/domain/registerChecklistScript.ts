@@ -3,7 +3,7 @@
  * Register click of a visit opens the page's native `<dialog>` ("This training is for: …", "It
  * requires: …") instead of leaving; "Continue to registration" goes on, "Go back" (or Escape) stays.
  * Once continued, the training's later Register clicks go straight on for the rest of the visit
- * (sessionStorage). Without JavaScript the button is the plain link it always was.
+ * (sessionStorage key `emdr:checklist:{trainingId}`). Without JavaScript the button is the plain link it always was.
  *
  * Every continued click, from the dialog or straight, passes through one function, `proceed`, which
  * dispatches REGISTER_CONTINUE_EVENT on the button (bubbling, `detail.trainingId`): a click beacon
@@ -12,8 +12,6 @@
  */
 export const REGISTER_CONTINUE_EVENT = 'emdr:register-continue';
 export const CHECKLIST_DIALOG_ID = 'register-checklist';
-/** sessionStorage key of a training whose checklist was continued in this visit. */
-export const checkedKey = (trainingId: string) => `emdr:checklist:${trainingId}`;
 
 export const REGISTER_CHECKLIST_SCRIPT = `(() => {
   const button = document.querySelector('[data-register-check]');

@@ -20,7 +20,6 @@ export const CodeSchema = z.strictObject({
     .min(1, { error: 'Enter the code' })
     .max(64, { error: 'That code is too long' }),
 });
-export type CodeInput = z.infer<typeof CodeSchema>;
 
 /**
  * Guessing stops (docs/decisions/0021-step-up.md): the refusals the sign-in page shows, with the

@@ -4,7 +4,7 @@ import type { PublicCredential } from './credentialChecks';
 
 /**
  * What a build of the public site is made from: a snapshot of the database taken by the publisher
- * (src/publish/build/snapshot.ts) and read by the pages at build time. Dates are ISO strings (JSON).
+ * (src/publish/builder/snapshot.ts) and read by the pages at build time. Dates are ISO strings (JSON).
  */
 export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
 

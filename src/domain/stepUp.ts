@@ -33,4 +33,3 @@ export const StepUpSchema = z
     else if (!input.password && !input.code)
       ctx.addIssue({ code: 'custom', path: ['password'], message: 'Enter your password' });
   });
-export type StepUpInput = z.infer<typeof StepUpSchema>;

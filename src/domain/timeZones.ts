@@ -46,10 +46,6 @@ export const STATE_TIME_ZONES: Record<StateCode, TimeZoneId> = {
   WA: PT, WV: ET, WI: CT, WY: MT,
 }; // prettier-ignore
 
-export function isTimeZoneId(value: unknown): value is TimeZoneId {
-  return typeof value === 'string' && (TIME_ZONE_IDS as readonly string[]).includes(value);
-}
-
 export function timeZoneLabel(zone: string): string {
   return TIME_ZONES.find((z) => z.id === zone)?.label ?? zone;
 }

@@ -18,7 +18,7 @@ import { HOW_IT_WORKS_PATH } from '../domain/trustPages';
  * Which data each published page is made from, as one digest per page path: the one place that
  * says what a change touches. Two snapshots give the same digest for a page exactly when the page
  * would come out the same, so a data-only publish re-renders the pages whose digest changed and
- * keeps every other file (src/publish/build/incrementalBuild.ts). A training page's digest is also its
+ * keeps every other file (src/publish/builder/incrementalBuild.ts). A training page's digest is also its
  * key in Astro's incremental build cache.
  *
  * What goes in, page by page (the pages' own code is covered by the code fingerprint):

@@ -1,5 +1,5 @@
 import { latestRequest } from '../data/publishing';
-import { builtFromCurrentCode } from './build/buildSite';
+import { builtFromCurrentCode } from './builder/buildSite';
 import { tryBuildLock } from './lock';
 import { publishAndRecord, type Builder } from './record';
 import { liveBuildId } from './siteFolder/swap';

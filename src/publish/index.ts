@@ -2,8 +2,8 @@ import { requestFullRebuild } from '../data/publishing';
 import { isEmbeddedOwner, usesExternalDatabase } from '../data/db';
 import { pageInputDigests } from '../prerender/pageInputs';
 import { siteStatus } from '../services/siteStatus';
-import { takeSnapshot } from './build/snapshot';
-import type { ExtraCheck } from './build/checkBuild';
+import { takeSnapshot } from './builder/snapshot';
+import type { ExtraCheck } from './builder/checkBuild';
 import { ensureLiveBuild } from './boot';
 import { hookQuietMs } from './policy';
 import { Publisher } from './publisher';
@@ -12,6 +12,22 @@ import { sitePaths } from './siteFolder/paths';
 import { Precompressor } from './siteFolder/precompressor';
 import { publishingSiteId, siteIdentity } from './siteFolder/siteIdentity';
 import { SpareBuild } from './siteFolder/spareBuild';
+
+/*
+ * The one entry point into publish/ (docs/decisions/0014-publisher.md): besides the publisher, the
+ * pieces the operators' scripts (the CDN build, `npm run build`, the bench), the site-status route and
+ * the publishing tests use. Modules inside publish/ import each other directly, never this file.
+ */
+export { ensureLiveBuild } from './boot';
+export { BUILD_ENV, BUILD_NODE_FLAGS, runAstroBuild } from './builder/astroBuild';
+export { checkBuild } from './builder/checkBuild';
+export { publishOnce } from './record';
+export type { PublishResult } from './plan';
+export { outputFile } from './render/pageRenderer';
+export { PageRenderer, sitePaths, siteIdentity, takeSnapshot };
+export type { SitePaths } from './siteFolder/paths';
+export { liveBuildId } from './siteFolder/swap';
+export { DEPLOY_HOOK_SITE, publishingSiteId } from './siteFolder/siteIdentity';
 
 /** What the publisher needs from the process's settings (src/env.ts) and its composition root. */
 export interface PublishingConfig {

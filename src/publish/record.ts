@@ -1,9 +1,9 @@
 import * as publishing from '../data/publishing';
 import type { BuildKind } from '../data/publishing';
 import { pageInputDigestsInTurns } from '../prerender/pageInputs';
-import { buildAndSwap, liveBuild, phaseTimer } from './build/buildSite';
-import type { ExtraCheck } from './build/checkBuild';
-import { takeSnapshot } from './build/snapshot';
+import { buildAndSwap, liveBuild, phaseTimer } from './builder/buildSite';
+import type { ExtraCheck } from './builder/checkBuild';
+import { takeSnapshot } from './builder/snapshot';
 import { callDeployHook } from './deployHook';
 import { planPublish, type PublishResult } from './plan';
 import type { PageRenderer } from './render/pageRenderer';

@@ -3,7 +3,7 @@ import * as admins from '../data/admins';
 import * as invitations from '../data/invitations';
 import { transaction } from '../data/transaction';
 import { hashPassword } from '../auth/passwords';
-import { serverEnv } from '../env';
+import { mailEnv, serverEnv } from '../env';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import { invitationMail } from '../domain/invitationMail';
@@ -88,7 +88,7 @@ export async function invite(actor: Actor, input: InvitationInput, ip: string): 
   // Sent after the answer: a slow or refused SMTP server (retried for up to half a minute) must not
   // hold the owner's request; the Team page shows the link to copy either way.
   void sendInvitation(input.email, url, input.role, actor.email, row.expiresAt);
-  return { id: row.id, url, expiresAt: row.expiresAt, emailed: Boolean(process.env.SMTP_URL) };
+  return { id: row.id, url, expiresAt: row.expiresAt, emailed: Boolean(mailEnv().smtpUrl) };
 }
 
 async function sendInvitation(

@@ -5,7 +5,7 @@ import { SITE_URL, startTrustServer, type TrustServer } from '../support/trustSe
 import { sendConfirmReminders } from '../../src/services/detailsConfirmed';
 import { signToken } from '../../src/services/alertTokens';
 import { verificationsDue } from '../../src/services/credentialChecks';
-import { takeSnapshot } from '../../src/publish/build/snapshot';
+import { takeSnapshot } from '../../src/publish';
 import { pageInputDigests } from '../../src/prerender/pageInputs';
 import { hashPassword } from '../../src/auth/passwords';
 import * as admins from '../../src/data/admins';

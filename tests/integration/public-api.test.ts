@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { getSql } from '../../src/data/db';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
-import { takeSnapshot } from '../../src/publish/build/snapshot';
+import { takeSnapshot } from '../../src/publish';
 import { upcomingTrainings } from '../../src/prerender/siteData';
 
 const base = () => process.env.TEST_BASE_URL!;

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { getSql } from '../../src/data/db';
 import { listBuilds, newestRequestId, readSite } from '../../src/data/publishing';
 import * as trainings from '../../src/data/trainings';
-import { DEPLOY_HOOK_SITE } from '../../src/publish/siteFolder/siteIdentity';
+import { DEPLOY_HOOK_SITE } from '../../src/publish';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { buildsOf, progressOf, publishedCount, siteOf, untilSiteQuiet } from '../support/builds';

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { closeDb } from '../../src/data/db';
 import * as trainings from '../../src/data/trainings';
-import { sitePaths } from '../../src/publish/siteFolder/paths';
+import { sitePaths } from '../../src/publish';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { startIsolatedServer, type IsolatedServer } from '../support/isolated';
 import { startServer, waitFor, type RunningServer } from '../support/server';

@@ -5,11 +5,8 @@ import { closeDb, getSql } from '../../src/data/db';
 import { migrate } from '../../src/data/migrate';
 import * as trainings from '../../src/data/trainings';
 import type { SiteData } from '../../src/domain/siteData';
-import type { PublishResult } from '../../src/publish/plan';
-import { publishOnce } from '../../src/publish/record';
-import { outputFile, PageRenderer } from '../../src/publish/render/pageRenderer';
-import { sitePaths, type SitePaths } from '../../src/publish/siteFolder/paths';
-import { liveBuildId } from '../../src/publish/siteFolder/swap';
+import { publishOnce, outputFile, PageRenderer, sitePaths, type SitePaths, liveBuildId } from '../../src/publish';
+import type { PublishResult } from '../../src/publish';
 import { pageInputDigests } from '../../src/prerender/pageInputs';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { createTrainer, createTraining } from '../support/fixtures';
@@ -17,7 +14,7 @@ import { tempDir } from '../support/server';
 
 /**
  * A data-only change is published by rendering its pages in the publisher's process over links to
- * the live build (src/publish/build/incrementalBuild.ts). These tests hold that path to the full
+ * the live build (src/publish/builder/incrementalBuild.ts). These tests hold that path to the full
  * `astro build`: the same pages, byte for byte, and after a series of edits the same site.
  */
 let database: TestDatabase;

@@ -1,7 +1,6 @@
 import { latestRequest, listBuilds, readSite, requestFullRebuild, type BuildRecord } from '../../src/data/publishing';
 import { waitFor } from './server';
-import { sitePaths } from '../../src/publish/siteFolder/paths';
-import { siteIdentity } from '../../src/publish/siteFolder/siteIdentity';
+import { sitePaths, siteIdentity } from '../../src/publish';
 
 /**
  * What a DATA_DIR's publisher did, read from the structured build record in the database (the test

@@ -5,7 +5,7 @@ import { serverEnv } from '../../env';
 import { provideSiteData } from '../../prerender/siteDataSource';
 import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
 import { loadNatively } from './nativeImport';
-import { fingerprintOf } from '../build/fingerprint';
+import { fingerprintOf } from '../builder/fingerprint';
 import { directFile } from './directFiles';
 import { nextTurn } from '../../turns';
 

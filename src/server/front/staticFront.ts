@@ -8,6 +8,7 @@ import { followHashes } from '../compressedCopies';
 import { FRONT_CONFIG_ENV, type FrontConfig, type ToApp, type ToFront } from './role';
 import { sendQuietly } from './sendQuietly';
 import { frontEnv } from './frontEnv';
+import { childEnv } from '../../env';
 
 export interface StaticFront {
   /** This process swapped the live build: the front looks at the link again at once. */
@@ -42,7 +43,7 @@ export async function startStaticFront(options: {
 
   const child: ChildProcess = fork(process.argv[1]!, process.argv.slice(2), {
     // Only what serving files needs: no database URL, password or key reaches the front (frontEnv.ts).
-    env: { ...frontEnv(process.env), [FRONT_CONFIG_ENV]: JSON.stringify(options.config) },
+    env: { ...frontEnv(childEnv()), [FRONT_CONFIG_ENV]: JSON.stringify(options.config) },
     // The app's Node flags, with the smallest young generation: what the front keeps is its file
     // cache, and each answer leaves only a little short-lived garbage.
     execArgv: [...process.execArgv, '--max-semi-space-size=1'],

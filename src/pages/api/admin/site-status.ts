@@ -1,7 +1,7 @@
 import { endpoint, json } from '../../../server/http';
 import { requireAdmin } from '../../../auth/guard';
 import { serverEnv } from '../../../env';
-import { publishingSiteId } from '../../../publish/siteFolder/siteIdentity';
+import { publishingSiteId } from '../../../publish';
 import { siteStatus } from '../../../services/siteStatus';
 
 export const prerender = false;
