@@ -1,6 +1,7 @@
 import * as trainers from '../data/trainers';
 import * as trainings from '../data/trainings';
 import * as history from '../data/history';
+import * as submissions from '../data/submissions';
 import { transaction } from '../data/transaction';
 import type { Tx } from '../data/publishQueue';
 import { TrainingInputSchema, type Training, type TrainingInput, type TrainingPatch } from '../domain/training';
@@ -18,7 +19,7 @@ const notFound = () => new NotFoundError('Training not found');
 const who = (actor: Actor) => ({ adminId: actor.adminId, adminEmail: actor.email, entityType: 'training' as const });
 
 /** A training must name an existing trainer: a message on the field, not a foreign-key failure. */
-async function ensureTrainerExists(tx: Tx, trainerId: string): Promise<void> {
+export async function ensureTrainerExists(tx: Tx, trainerId: string): Promise<void> {
   if (!(await trainers.lockById(tx, trainerId))) {
     throw new InvalidInputError('Invalid input', { trainerId: ['Trainer not found'] });
   }
@@ -31,7 +32,7 @@ const DISCLOSURE_MESSAGES = {
 } as const;
 
 /** A Basic Training is listed only with its full cost disclosed; other programs publish as before. */
-function ensureDisclosed(input: TrainingInput): void {
+export function ensureDisclosed(input: TrainingInput): void {
   if (!input.isPublished || input.programType !== 'basic') return;
   const missing = undisclosed(input);
   if (missing.length === 0) return;
@@ -51,7 +52,7 @@ export async function createTraining(actor: Actor, given: TrainingInput): Promis
 }
 
 /** Some fields merged over the stored row, and the whole checked again (end after start…). */
-function merge(existing: Training, patch: TrainingPatch): TrainingInput {
+export function merge(existing: Training, patch: TrainingPatch): TrainingInput {
   const { id: _id, createdAt: _c, updatedAt: _u, revision: _r, detailsConfirmedAt: _d, timeZone, ...stored } = existing;
   // A new state sent without a zone (a caller that knows no zones) moves the training to that state's zone.
   const keepZone = patch.state === undefined || patch.state === existing.state;
@@ -76,17 +77,34 @@ export async function updateTraining(
   patch: TrainingPatch,
   ifMatch?: string | null,
 ): Promise<Training> {
-  return transaction(async (tx) => {
-    const before = await trainings.lockById(tx, id);
-    if (!before) throw notFound();
-    checkVersion('training', before.updatedAt, ifMatch);
-    const input = await withPosition(merge(before, patch));
-    ensureDisclosed(input);
-    if (input.trainerId !== before.trainerId) await ensureTrainerExists(tx, input.trainerId);
-    const after = (await trainings.update(id, input, tx))!;
-    await history.record(tx, { ...who(actor), entityId: id, action: actionOf(patch, before), before, after });
-    return after;
-  });
+  return transaction((tx) => updateTrainingIn(tx, actor, id, patch, ifMatch));
+}
+
+/**
+ * The one write path of a training edit, in the caller's transaction: a reviewer's approval
+ * (services/submissions.ts) applies a partner's proposal through it, naming the partner as
+ * `proposedBy` in the change history. A team member's save is a review too: a partner's training
+ * that awaited its first approval may then be published.
+ */
+export async function updateTrainingIn(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  patch: TrainingPatch,
+  ifMatch?: string | null,
+  proposedBy?: string,
+): Promise<Training> {
+  const before = await trainings.lockById(tx, id);
+  if (!before) throw notFound();
+  checkVersion('training', before.updatedAt, ifMatch);
+  const input = await withPosition(merge(before, patch));
+  ensureDisclosed(input);
+  if (input.trainerId !== before.trainerId) await ensureTrainerExists(tx, input.trainerId);
+  if (input.isPublished) await submissions.markReviewed(tx, id);
+  const after = (await trainings.update(id, input, tx))!;
+  const action = actionOf(patch, before);
+  await history.record(tx, { ...who(actor), entityId: id, action, before, after, proposedBy: proposedBy ?? null });
+  return after;
 }
 
 /** The publish toggle of the list. */
