@@ -4,7 +4,6 @@ import type { QueuedSubmission, Submission } from '../data/submissions';
 import { transaction } from '../data/transaction';
 import type { Tx } from '../data/publishQueue';
 import { fieldChanges, type FieldChange } from '../domain/review';
-import type { TrainingPatch } from '../domain/training';
 import type { ListPage } from '../domain/adminList';
 import { isPartner } from '../domain/roles';
 import { ConflictError, NotFoundError, type Actor } from './errors';
