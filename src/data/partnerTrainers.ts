@@ -8,9 +8,10 @@ import type { Tx } from './publishQueue';
 
 export async function trainerIdsOf(memberId: string): Promise<string[]> {
   const sql = await getSql();
-  const rows = await sql<{ trainer_id: string }[]>`
+  // `transform: postgres.camel` answers the column as trainerId.
+  const rows = await sql<{ trainerId: string }[]>`
     select trainer_id from partner_trainers where member_id = ${memberId} order by linked_at, trainer_id`;
-  return rows.map((r) => r.trainer_id);
+  return rows.map((r) => r.trainerId);
 }
 
 /** The emails of the partners who keep a trainer profile. */

@@ -35,6 +35,11 @@ export const TEAM_ROLES = ['owner'] as const satisfies readonly Role[];
 export const SITE_ROLES = ['owner', 'admin'] as const satisfies readonly Role[];
 /** The team's roles: trainers, trainings, photos, site status and history reads. */
 export const CONTENT_ROLES = TEAM_MEMBER_ROLES;
+/**
+ * The listing routes (trainers, trainings, photos, postal places, performance figures): the team and
+ * partners, a partner scoped to their own trainer profiles below the routes (services/trainerScope.ts).
+ */
+export const LISTING_ROLES = [...TEAM_MEMBER_ROLES, 'partner'] as const satisfies readonly Role[];
 
 export const isRole = (value: unknown): value is Role => (ROLES as readonly unknown[]).includes(value);
 

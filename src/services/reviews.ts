@@ -135,7 +135,10 @@ export async function approveSubmission(reviewer: Actor, id: string, ifMatch?: s
     if (s.kind === 'trainer_edit') throw new ConflictError('Trainer submissions are not handled yet');
     // A new training may now be published: the database refuses it while it is marked unreviewed.
     if (s.kind === 'training_create') await submissions.markReviewed(tx, s.recordId);
-    await updateTrainingIn(tx, reviewer, s.recordId, s.proposed, null, s.partnerEmail);
+    await updateTrainingIn(tx, reviewer, s.recordId, s.proposed, null, {
+      scope: 'all',
+      proposedBy: s.partnerEmail,
+    });
     return submissions.decide(tx, id, {
       status: 'approved',
       reviewerId: reviewer.adminId,

@@ -17,7 +17,8 @@ import {
   updateTraining,
   updateTrainingIn,
 } from './trainings';
-import { checkVersion, NotFoundError, type Actor } from './errors';
+import { checkVersion, type Actor } from './errors';
+import { assertTrainingInScope, assertTrainingTrainerInScope, scopeOfActor } from './trainerScope';
 import { mailReviewers } from './reviewMail';
 
 /**
@@ -35,8 +36,7 @@ export interface Written {
   submission: Submission | null;
 }
 
-const actorOf = (member: Member): Actor => ({ adminId: member.adminId, email: member.email });
-const notFound = () => new NotFoundError('Training not found');
+const actorOf = (member: Member): Actor => ({ adminId: member.adminId, email: member.email, role: member.role });
 
 export async function writerOf(member: Pick<Member, 'adminId' | 'role'>): Promise<Writer> {
   const partner = isPartner(member.role);
@@ -56,6 +56,7 @@ export async function createTrainingAs(member: Member, given: TrainingInput): Pr
   if (!needsReview(await writerOf(member))) {
     return { training: await createTraining(actorOf(member), given), reviewStatus: 'approved', submission: null };
   }
+  assertTrainingTrainerInScope(await scopeOfActor(actorOf(member)), given.trainerId);
   // Every check of a team member's save is made now, so the partner hears of it at submission.
   const input = await withPosition(given);
   ensureDisclosed(input);
@@ -116,9 +117,10 @@ export async function updateTrainingAs(
       submission: null,
     };
   }
+  const scope = await scopeOfActor(actorOf(member));
   const result = await transaction(async (tx) => {
     const live = await trainings.lockById(tx, id);
-    if (!live) throw notFound();
+    assertTrainingInScope(scope, live);
     checkVersion('training', live.updatedAt, ifMatch);
     const pending = await submissions.lockPendingOf(tx, id);
     // The partner edits the version they see: the live row with their pending proposal over it.
@@ -140,7 +142,9 @@ export async function updateTrainingAs(
     const fields = Object.keys(proposedAll);
     const { now, review } = splitTrainingEdit(writer, inputOf(live), proposedAll, fields);
     const applied =
-      now.length > 0 ? await updateTrainingIn(tx, actorOf(member), id, pick(proposedAll, now)) : live;
+      now.length > 0
+        ? await updateTrainingIn(tx, actorOf(member), id, pick(proposedAll, now), undefined, { scope })
+        : live;
     if (review.length === 0) {
       // The partner set every reviewed field back to what is live: nothing is left to review.
       if (pending)
