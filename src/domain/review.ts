@@ -1,3 +1,6 @@
+import { z } from 'zod';
+import { LIMITS, requiredText } from './fields';
+
 /**
  * What a partner's edit needs before it goes public (docs/product.md, Review queue; ADR 0024). Pure:
  * the use cases (services/submissions.ts) ask it which changed fields apply at once and which wait
@@ -128,3 +131,11 @@ export function fieldChanges(
       after: proposed[field] ?? null,
     }));
 }
+
+/** Reject's body: a reason the partner will read (docs/product.md, Review queue). */
+export const RejectSchema = z.strictObject({ reason: requiredText(REVIEW_MESSAGES.reason, LIMITS.long) });
+
+/** The queue's paging: `?page=N`, the first page without it. */
+export const ReviewQueueQuerySchema = z.strictObject({
+  page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
+});

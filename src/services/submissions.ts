@@ -127,7 +127,10 @@ export async function updateTrainingAs(
     const seen = { ...live, ...(pending ? revive(pending.proposed) : {}) };
     const input = await withPosition(merge(seen, patch));
     ensureDisclosed(input);
-    if (input.trainerId !== live.trainerId) await ensureTrainerExists(tx, input.trainerId);
+    if (input.trainerId !== live.trainerId) {
+      assertTrainingTrainerInScope(scope, input.trainerId);
+      await ensureTrainerExists(tx, input.trainerId);
+    }
     const proposedAll = input as unknown as Record<string, unknown>;
 
     if (await submissions.isUnreviewed(tx, id)) {

@@ -180,7 +180,10 @@ const TABLE: Record<string, Row> = {
         status: 404,
         error: 'Trainer not found',
       },
-      { path: `/api/admin/trainings/${ids.trainingA}`, body: { price: 750 }, status: 200 },
+      // A price change waits for review (docs/product.md, Review queue); seats left apply at once.
+      { path: `/api/admin/trainings/${ids.trainingA}`, body: { price: 750 }, status: 202 },
+      { path: `/api/admin/trainings/${ids.trainingA}`, body: { seatsLeft: 4 }, status: 202 },
+      { path: `/api/admin/trainings/${ids.spareTrainingA}`, body: { seatsLeft: 4 }, status: 200 },
     ],
   ],
   'DELETE trainings/[id].ts': [
@@ -196,6 +199,14 @@ const TABLE: Record<string, Row> = {
       { path: `/api/admin/trainings/${ids.trainingB}/confirm`, body: {}, status: 404, error: 'Training not found' },
       { path: `/api/admin/trainings/${ids.trainingA}/confirm`, body: {}, status: 200 },
     ],
+  ],
+  'GET reviews/index.ts': team('/api/admin/reviews'),
+  'GET reviews/[id].ts': team(`/api/admin/reviews/${UNKNOWN}`),
+  'POST reviews/[id]/approve.ts': team(`/api/admin/reviews/${UNKNOWN}/approve`),
+  'POST reviews/[id]/reject.ts': team(`/api/admin/reviews/${UNKNOWN}/reject`, { reason: 'No' }),
+  'POST reviews/[id]/withdraw.ts': [
+    'scoped',
+    () => [{ path: `/api/admin/reviews/${UNKNOWN}/withdraw`, status: 404, error: 'Submission not found' }],
   ],
   'GET trainings/index.ts': [
     'scoped',
