@@ -139,3 +139,24 @@ export const RejectSchema = z.strictObject({ reason: requiredText(REVIEW_MESSAGE
 export const ReviewQueueQuerySchema = z.strictObject({
   page: z.coerce.number({ error: 'Page must be a whole number from 1' }).int().min(1).max(100_000).default(1),
 });
+
+export const SUBMISSION_KIND_LABELS: Record<SubmissionKind, string> = {
+  training_create: 'New training',
+  training_edit: 'Training edit',
+  trainer_edit: 'Trainer profile edit',
+};
+
+/** A value in the reviewer's before/after table, as text (never markup: a partner typed it). */
+export function changeValueText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'string') return value;
+  if (typeof value === 'number' || typeof value === 'boolean') return String(value);
+  return JSON.stringify(value);
+}
+
+/** How long a submission has waited, in words ("3 h", "2 d"). */
+export function ageText(seconds: number): string {
+  if (seconds < 3600) return `${Math.max(1, Math.round(seconds / 60))} min`;
+  if (seconds < 86_400) return `${Math.round(seconds / 3600)} h`;
+  return `${Math.round(seconds / 86_400)} d`;
+}

@@ -46,5 +46,5 @@ export function decisionMail(input: {
   return { subject, text, html };
 }
 
-/** Where a partner keeps their trainings (their area's URL, docs/product.md, Partners). */
-export const PARTNER_TRAININGS_PATH = '/partner/trainings';
+/** Where a partner keeps their trainings (their area, docs/product.md, Partners). */
+export { PARTNER_HOME as PARTNER_TRAININGS_PATH } from './landing';
