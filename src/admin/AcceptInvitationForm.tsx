@@ -3,12 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { AcceptInvitationSchema } from '../domain/team';
 import { PASSWORD_MIN_LENGTH } from '../domain/credentials';
-import { ROLE_LABELS, type InvitableRole } from '../domain/roles';
+import { ROLE_LABELS, type InvitationRole } from '../domain/roles';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import Button from '../ui/Button';
 import { useHydrated } from '../ui/useHydrated';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
+import { landingOf } from '../domain/landing';
 
 type Values = z.input<typeof AcceptInvitationSchema>;
 
@@ -17,7 +18,7 @@ type Values = z.input<typeof AcceptInvitationSchema>;
  * invited role, and land signed in on the dashboard (or on Account when the site requires a second
  * factor first).
  */
-export default function AcceptInvitationForm(props: { token: string; email: string; role: InvitableRole }) {
+export default function AcceptInvitationForm(props: { token: string; email: string; role: InvitationRole }) {
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: zodResolver(AcceptInvitationSchema),
   });
@@ -32,7 +33,7 @@ export default function AcceptInvitationForm(props: { token: string; email: stri
         values,
       );
       notify.flash(`Welcome to the team, ${props.email}`);
-      window.location.assign(answer?.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
+      window.location.assign(landingOf(answer));
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.password) {
         setError('password', { message: error.fieldErrors.password[0] });
