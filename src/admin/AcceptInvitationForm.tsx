@@ -32,7 +32,7 @@ export default function AcceptInvitationForm(props: { token: string; email: stri
         `/api/admin/invitations/${encodeURIComponent(props.token)}/accept`,
         values,
       );
-      notify.flash(`Welcome to the team, ${props.email}`);
+      notify.flash(props.role === 'partner' ? `Welcome, ${props.email}` : `Welcome to the team, ${props.email}`);
       window.location.assign(landingOf(answer));
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.password) {
@@ -47,10 +47,18 @@ export default function AcceptInvitationForm(props: { token: string; email: stri
   return (
     <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
       <AdminToaster />
-      <h1 className="text-2xl font-bold">Join the team</h1>
+      <h1 className="text-2xl font-bold">
+        {props.role === 'partner' ? 'Manage your trainer listings' : 'Join the team'}
+      </h1>
       <p className="mb-6 text-slate-700">
-        You are invited as <strong>{ROLE_LABELS[props.role]}</strong> with the email <strong>{props.email}</strong>.
-        Choose a password to finish.
+        {props.role === 'partner' ? (
+          <>You are invited to manage your trainer listings</>
+        ) : (
+          <>
+            You are invited as <strong>{ROLE_LABELS[props.role]}</strong>
+          </>
+        )}{' '}
+        with the email <strong>{props.email}</strong>. Choose a password to finish.
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {/* For password managers: the account this password belongs to. */}
