@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { TrainingFormSchema, type TrainingFormOutput, type TrainingFormValues } from '../domain/trainingForm';
 import { FORMATS } from '../domain/formats';
 import { US_STATES } from '../domain/states';
-import { $trainers, TRAINING_KIND, type TrainingRow } from './stores';
+import { $trainers, type TrainingRow } from './stores';
+import { trainingKindOf, type Area } from './area';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { TRAINING_DEFAULTS, integer, optionalNumber, toTrainingForm } from './trainingFormValues';
 import { FormField, SwitchField } from '../ui/FormField';
@@ -25,7 +26,8 @@ const STATE_OPTIONS = [{ value: '', label: 'No state' }, ...US_STATES.map((s) =>
 const wide = 'md:col-span-2';
 
 /** Create or edit a training (docs/product.md); a failed save keeps what was typed. */
-export default function TrainingForm({ id }: { id?: string }) {
+export default function TrainingForm({ id, area = 'team' }: { id?: string; area?: Area }) {
+  const TRAINING_KIND = trainingKindOf(area);
   const editing = Boolean(id);
   const trainers = useStore($trainers);
   const form = useForm<TrainingFormValues, unknown, TrainingFormOutput>({
@@ -54,7 +56,7 @@ export default function TrainingForm({ id }: { id?: string }) {
     <AdminFormShell
       form={form}
       notice={<StaleRecordNotice noun="training" />}
-      after={<RecordHistory entityType="training" id={id} />}
+      after={area === 'team' ? <RecordHistory entityType="training" id={id} /> : null}
       onSubmit={onSubmit}
       back={{ href: TRAINING_KIND.listHref, label: 'Back to trainings' }}
       title={editing ? 'Edit Training' : 'Add New Training'}

@@ -21,6 +21,9 @@ export const isPartner = (role: Role): boolean => role === 'partner';
 /** The roles an invitation may give: ownership is handed over, never invited. */
 export const INVITABLE_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
 export type InvitableRole = (typeof INVITABLE_ROLES)[number];
+/** Every role an invitation link may carry: the team's invitable roles, and partner (docs/product.md, Partners). */
+export const INVITATION_ROLES = [...INVITABLE_ROLES, 'partner'] as const satisfies readonly Role[];
+export type InvitationRole = (typeof INVITATION_ROLES)[number];
 
 export const ROLE_LABELS: Record<Role, string> = {
   owner: 'Owner',

@@ -1,6 +1,7 @@
 import type { AdminSession } from '../auth/sessions';
 import { isUuid } from '../domain/fields';
 import * as trainers from '../data/trainers';
+import * as trainings from '../data/trainings';
 import { trainerIdsOf } from '../data/partnerTrainers';
 import { isPartner } from '../domain/roles';
 import { ForbiddenError, NotFoundError, type Actor } from './errors';
@@ -72,4 +73,13 @@ export function assertTrainingInScope<T extends { trainerId: string }>(
 export function assertMayManageProfiles(actor: Actor): void {
   if (actor.role && isPartner(actor.role))
     throw new ForbiddenError('Partners keep the trainer profiles they are given; ask the team for a new one');
+}
+
+/** Whether a training exists and is within the viewer's scope (a partner's area pages). */
+export async function trainingInScope(
+  viewer: Pick<AdminSession, 'adminId' | 'role'>,
+  trainingId: string,
+): Promise<boolean> {
+  const training = await trainings.findById(trainingId);
+  return Boolean(training && isInScope(await trainerScopeOf(viewer), training.trainerId));
 }
