@@ -20,6 +20,7 @@ import { PostalCodeField, type SavedPostalCode } from './PostalCodeField';
 import { useLeaveGuard } from './useLeaveGuard';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
+import { ReviewNotice } from './ReviewNotice';
 
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 const STATE_OPTIONS = [{ value: '', label: 'No state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
@@ -36,8 +37,10 @@ export default function TrainingForm({ id, area = 'team' }: { id?: string; area?
   });
   const guard = useLeaveGuard(form.formState.isDirty);
   const [saved, setSaved] = useState<SavedPostalCode | null>(null);
+  const [review, setReview] = useState<Pick<TrainingRow, 'pendingSince' | 'rejectedReason'>>({});
   const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row, keep) => {
     setSaved(row);
+    setReview({ pendingSince: row.pendingSince, rejectedReason: row.rejectedReason });
     form.reset(toTrainingForm(row), keep);
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -55,7 +58,12 @@ export default function TrainingForm({ id, area = 'team' }: { id?: string; area?
   return (
     <AdminFormShell
       form={form}
-      notice={<StaleRecordNotice noun="training" />}
+      notice={
+        <>
+          <ReviewNotice {...review} />
+          <StaleRecordNotice noun="training" />
+        </>
+      }
       after={area === 'team' ? <RecordHistory entityType="training" id={id} /> : null}
       onSubmit={onSubmit}
       back={{ href: TRAINING_KIND.listHref, label: 'Back to trainings' }}
