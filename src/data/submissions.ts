@@ -148,3 +148,12 @@ export async function reviewers(): Promise<{ id: string; email: string }[]> {
   return sql<{ id: string; email: string }[]>`
     select id, email from admin_users where role in ('owner', 'admin', 'editor') order by lower(email)`;
 }
+
+/** A team member published a partner's new training themselves: its pending submission is decided by them. */
+export async function approvePendingCreate(tx: Tx, recordId: string, reviewer: { adminId: string; email: string }): Promise<void> {
+  await tx`
+    update submissions
+    set status = 'approved', reviewer_id = ${reviewer.adminId}, reviewer_email = ${reviewer.email},
+      decided_at = now(), version = version + 1
+    where record_id = ${recordId} and kind = 'training_create' and status = 'pending'`;
+}

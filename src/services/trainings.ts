@@ -124,7 +124,9 @@ export async function updateTrainingIn(
     assertTrainingTrainerInScope(scope, input.trainerId);
     await ensureTrainerExists(tx, input.trainerId);
   }
-  if (input.isPublished) await submissions.markReviewed(tx, id);
+  // Publishing a partner's training still awaiting its first review is the team's own approval of it.
+  if (input.isPublished && (await submissions.markReviewed(tx, id)))
+    await submissions.approvePendingCreate(tx, id, actor);
   const after = (await trainings.update(id, input, tx))!;
   const action = actionOf(patch, before);
   await history.record(tx, {

@@ -245,5 +245,8 @@ describe('writers who need no review', () => {
     });
     expect(team.reviewStatus).toBe('approved');
     expect(await publicPrice(written.training.id)).toBe(950);
+    // Its submission is decided by that team member: the queue no longer lists it.
+    expect((await listQueue()).rows.map((r) => r.id)).not.toContain(written.submission!.id);
+    expect((await reviewDetail(written.submission!.id)).status).toBe('approved');
   });
 });
