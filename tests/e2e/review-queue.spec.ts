@@ -57,7 +57,11 @@ async function partnerFor(owner: AdminClient, trainerId: string): Promise<AdminC
   return adminClient(base, partnerEmail, PASSWORD);
 }
 
-test('a reviewer approves a partner’s new training and rejects a price change with a reason', async ({ page }) => {
+test('a reviewer approves a partner’s new training and rejects a price change with a reason', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   test.setTimeout(120_000);
   const owner = await adminClient(process.env.E2E_BASE_URL);
   const trainer = await owner.call('POST', '/api/admin/trainers', {
@@ -79,6 +83,19 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   const edited = await partner.call('PATCH', `/api/admin/trainings/${live.body.id}`, { price: 1100 });
   expect(edited.status).toBe(202);
   expect((await page.request.get(`/api/trainings/${created.body.id}`)).status()).toBe(404);
+
+  // The partner's own form shows the version waiting, not the public one.
+  const partnerContext = await browser.newContext({ baseURL });
+  const partnerPage = await partnerContext.newPage();
+  await partnerPage.goto('/admin/login', { waitUntil: 'commit' });
+  await partnerPage.getByLabel('Email').fill(partnerEmail);
+  await partnerPage.getByLabel('Password').fill(PASSWORD);
+  await partnerPage.getByRole('button', { name: 'Login' }).click();
+  await expect(partnerPage).toHaveURL(/\/account\/trainings$/);
+  await partnerPage.goto(`/account/trainings/${live.body.id}`);
+  await expect(partnerPage.getByText(/^Waiting for review since /)).toBeVisible();
+  await expect(partnerPage.getByLabel('Price (USD) *')).toHaveValue('1100');
+  await expectNoSeriousA11yViolations(partnerPage);
 
   await signIn(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click();
@@ -111,6 +128,9 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   await expect(page).toHaveURL(/\/admin\/reviews$/);
   await expect(page.getByText('Rejected: the partner is told why')).toBeVisible();
   expect((await (await page.request.get(`/api/trainings/${live.body.id}`)).json()).price).toBe(800);
+  await partnerPage.reload();
+  await expect(partnerPage.getByText('Not approved: Your own page still says $800.', { exact: false })).toBeVisible();
+  await partnerContext.close();
   const mine = (await partner.call('GET', '/api/admin/trainings')).body as { id: string; rejectedReason?: string }[];
   expect(mine.find((t) => t.id === live.body.id)?.rejectedReason).toBe('Your own page still says $800.');
 });
