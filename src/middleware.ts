@@ -25,7 +25,8 @@ export const onRequest = defineMiddleware(async (context, next) => {
     if (context.locals.pageCsp && headers.get('content-type')?.startsWith('text/html'))
       headers.set('content-security-policy', context.locals.pageCsp);
     // Admin pages (and their redirects) depend on who is signed in: no shared or back-button cache.
-    if (context.url.pathname === '/admin' || context.url.pathname.startsWith('/admin/'))
+    const path = context.url.pathname;
+    if (path === '/admin' || path.startsWith('/admin/') || path === '/account' || path.startsWith('/account/'))
       headers.set('cache-control', 'no-store');
   };
   try {

@@ -3,12 +3,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { AcceptInvitationSchema } from '../domain/team';
 import { PASSWORD_MIN_LENGTH } from '../domain/credentials';
-import { ROLE_LABELS, type InvitableRole } from '../domain/roles';
+import { ROLE_LABELS, type InvitationRole } from '../domain/roles';
 import { Field, describedBy, inputClass } from '../ui/Field';
 import Button from '../ui/Button';
 import { useHydrated } from '../ui/useHydrated';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
+import { landingOf } from '../domain/landing';
 
 type Values = z.input<typeof AcceptInvitationSchema>;
 
@@ -17,7 +18,7 @@ type Values = z.input<typeof AcceptInvitationSchema>;
  * invited role, and land signed in on the dashboard (or on Account when the site requires a second
  * factor first).
  */
-export default function AcceptInvitationForm(props: { token: string; email: string; role: InvitableRole }) {
+export default function AcceptInvitationForm(props: { token: string; email: string; role: InvitationRole }) {
   const { register, handleSubmit, formState, setError } = useForm<Values>({
     resolver: zodResolver(AcceptInvitationSchema),
   });
@@ -31,8 +32,8 @@ export default function AcceptInvitationForm(props: { token: string; email: stri
         `/api/admin/invitations/${encodeURIComponent(props.token)}/accept`,
         values,
       );
-      notify.flash(`Welcome to the team, ${props.email}`);
-      window.location.assign(answer?.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
+      notify.flash(props.role === 'partner' ? `Welcome, ${props.email}` : `Welcome to the team, ${props.email}`);
+      window.location.assign(landingOf(answer));
     } catch (error) {
       if (error instanceof ApiError && error.fieldErrors.password) {
         setError('password', { message: error.fieldErrors.password[0] });
@@ -46,10 +47,18 @@ export default function AcceptInvitationForm(props: { token: string; email: stri
   return (
     <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
       <AdminToaster />
-      <h1 className="text-2xl font-bold">Join the team</h1>
+      <h1 className="text-2xl font-bold">
+        {props.role === 'partner' ? 'Manage your trainer listings' : 'Join the team'}
+      </h1>
       <p className="mb-6 text-slate-700">
-        You are invited as <strong>{ROLE_LABELS[props.role]}</strong> with the email <strong>{props.email}</strong>.
-        Choose a password to finish.
+        {props.role === 'partner' ? (
+          <>You are invited to manage your trainer listings</>
+        ) : (
+          <>
+            You are invited as <strong>{ROLE_LABELS[props.role]}</strong>
+          </>
+        )}{' '}
+        with the email <strong>{props.email}</strong>. Choose a password to finish.
       </p>
       <form onSubmit={onSubmit} noValidate className="flex flex-col gap-4">
         {/* For password managers: the account this password belongs to. */}

@@ -13,6 +13,7 @@ import Button from '../ui/Button';
 import type { SecondFactorMethod } from '../domain/secondFactor';
 import SecondFactorStep from './SecondFactorStep';
 import PasskeySignInButton from './PasskeySignInButton';
+import { landingOf } from '../domain/landing';
 
 type Values = z.input<typeof LoginSchema>;
 type LoginAnswer = { twoFactorRequired: true; methods: SecondFactorMethod[] } | { enrolmentRequired?: boolean };
@@ -43,7 +44,7 @@ export default function LoginForm() {
         return;
       }
       notify.flash(NOTICES['signed-in'].message);
-      window.location.assign(answer.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
+      window.location.assign(landingOf(answer));
     } catch (error) {
       notify.error(
         error instanceof ApiError && error.status === 429 ? NOTICES.throttled.message : NOTICES.invalid.message,

@@ -4,6 +4,7 @@ import Button from '../ui/Button';
 import { useHydrated } from '../ui/useHydrated';
 import { notify } from './notify';
 import { browserSupportsWebAuthn, NO_WEBAUTHN, passkeyErrorText, signInWithPasskey } from './passkeyBrowser';
+import { landingOf } from '../domain/landing';
 
 /**
  * "Sign in with a passkey" on the login page (no password), or "Use a passkey" on the second-factor
@@ -23,7 +24,7 @@ export default function PasskeySignInButton(props: { label: string; variant?: 'p
     try {
       const done = await signInWithPasskey();
       notify.flash(NOTICES['signed-in'].message);
-      window.location.assign(done.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
+      window.location.assign(landingOf(done));
     } catch (error) {
       notify.error(passkeyErrorText(error));
       setBusy(false);

@@ -7,6 +7,7 @@ import Button from '../ui/Button';
 import { api, ApiError } from './api';
 import { AdminToaster, notify } from './notify';
 import { useServerNotice } from './serverNotice';
+import { landingOf } from '../domain/landing';
 
 /**
  * The sign-in's second step (docs/product.md, "Two-factor sign-in"): the code from the
@@ -50,7 +51,7 @@ export default function SecondFactorStep(props: {
     try {
       const done = await api<{ enrolmentRequired?: boolean }>('POST', '/api/admin/login/second-factor', { code });
       notify.flash(NOTICES['signed-in'].message);
-      window.location.assign(done.enrolmentRequired ? '/admin/account' : '/admin/dashboard');
+      window.location.assign(landingOf(done));
     } catch (failure) {
       setBusy(false);
       // The step expired, or ended at its tenth wrong code (docs/decisions/0021-step-up.md): start again.

@@ -1,7 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TrainerFormSchema, formatStatesServed, type TrainerFormValues, type TrainerInput } from '../domain/trainer';
-import { TRAINER_KIND, type TrainerRow } from './stores';
+import { type TrainerRow } from './stores';
+import { trainerKindOf, type Area } from './area';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { FormField } from '../ui/FormField';
 import { AdminFormShell } from './AdminFormShell';
@@ -36,7 +37,8 @@ function toForm(t: TrainerRow): TrainerFormValues {
 }
 
 /** Create or edit a trainer (docs/product.md); a failed save keeps what was typed. */
-export default function TrainerForm({ id, site }: { id?: string; site?: string }) {
+export default function TrainerForm({ id, site, area = 'team' }: { id?: string; site?: string; area?: Area }) {
+  const TRAINER_KIND = trainerKindOf(area);
   const editing = Boolean(id);
   const form = useForm<TrainerFormValues, unknown, TrainerInput>({
     resolver: zodResolver(TrainerFormSchema),
@@ -62,11 +64,11 @@ export default function TrainerForm({ id, site }: { id?: string; site?: string }
       after={
         <>
           {editing && site && saved?.slug && <EmbedSnippets site={site} slug={saved.slug} name={saved.name ?? ''} />}
-          <RecordHistory entityType="trainer" id={id} />
+          {area === 'team' && <RecordHistory entityType="trainer" id={id} />}
         </>
       }
       onSubmit={onSubmit}
-      back={{ href: TRAINER_KIND.listHref, label: 'Back to trainers' }}
+      back={{ href: TRAINER_KIND.listHref, label: area === 'team' ? 'Back to trainers' : 'Back to my trainer profile' }}
       title={editing ? 'Edit Trainer' : 'Add New Trainer'}
       subtitle={editing ? 'Update trainer information' : 'Create a new EMDR trainer profile'}
       layout="flex flex-col gap-4"

@@ -5,13 +5,21 @@ import type { TrainingRow } from './stores';
 import Button from '../ui/Button';
 import { trainingPath } from '../domain/trainingPath';
 import { AVAILABILITIES } from '../domain/availability';
+import { AREA_LINKS, type Area } from './area';
 
 /**
  * One training's cells in Manage Trainings: "Ended" once its end has passed; "View" opens the public
  * page of a training visitors can see, "Preview" shows any other one as it would be published.
  */
-export function TrainingCells(props: { training: TrainingRow; onToggle(): void; onSoldOut(): void; onDelete(): void }) {
+export function TrainingCells(props: {
+  training: TrainingRow;
+  area?: Area;
+  onToggle(): void;
+  onSoldOut(): void;
+  onDelete(): void;
+}) {
   const { training } = props;
+  const links = AREA_LINKS[props.area ?? 'team'];
   const availability = training.availability ?? 'open';
   const soldOut = availability === 'sold_out';
   const ended = new Date(training.endDate).getTime() < Date.now();
@@ -22,9 +30,13 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
         {training.title}
         {training.brokenLinks?.map((broken) => (
           <p key={broken.kind} className="mt-1 text-sm font-normal text-red-700">
-            <a href="/admin/listing-problems" className="underline">
-              {broken.text}
-            </a>
+            {links.teamPages ? (
+              <a href="/admin/listing-problems" className="underline">
+                {broken.text}
+              </a>
+            ) : (
+              broken.text
+            )}
           </p>
         ))}
       </td>
@@ -45,7 +57,7 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
           {availability === 'few_seats' && training.seatsLeft != null ? ` (${training.seatsLeft})` : ''}
         </Badge>
       </td>
-      <RowActions editHref={`/admin/trainings/${training.id}`} name={training.title} onDelete={props.onDelete}>
+      <RowActions editHref={`${links.trainings}/${training.id}`} name={training.title} onDelete={props.onDelete}>
         <Button
           variant="secondary"
           size="sm"
@@ -72,7 +84,7 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
           <a href={trainingPath(training.id)} className={rowActionClass} aria-label={`View ${training.title}`}>
             View
           </a>
-        ) : (
+        ) : links.teamPages ? (
           <a
             href={`/admin/trainings/${training.id}/preview`}
             className={rowActionClass}
@@ -80,7 +92,7 @@ export function TrainingCells(props: { training: TrainingRow; onToggle(): void; 
           >
             Preview
           </a>
-        )}
+        ) : null}
       </RowActions>
     </>
   );

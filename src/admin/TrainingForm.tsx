@@ -5,7 +5,8 @@ import { useStore } from '@nanostores/react';
 import { TrainingFormSchema, type TrainingFormOutput, type TrainingFormValues } from '../domain/trainingForm';
 import { FORMATS } from '../domain/formats';
 import { US_STATES } from '../domain/states';
-import { $trainers, TRAINING_KIND, type TrainingRow } from './stores';
+import { $trainers, type TrainingRow } from './stores';
+import { trainingKindOf, type Area } from './area';
 import { FormActions, RecordNotFound, saveRecord, useRecordToEdit } from './editRecord';
 import { TRAINING_DEFAULTS, integer, optionalNumber, toTrainingForm } from './trainingFormValues';
 import { FormField, SwitchField } from '../ui/FormField';
@@ -19,13 +20,15 @@ import { PostalCodeField, type SavedPostalCode } from './PostalCodeField';
 import { useLeaveGuard } from './useLeaveGuard';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
+import { ReviewNotice } from './ReviewNotice';
 
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 const STATE_OPTIONS = [{ value: '', label: 'No state' }, ...US_STATES.map((s) => ({ value: s.code, label: s.name }))];
 const wide = 'md:col-span-2';
 
 /** Create or edit a training (docs/product.md); a failed save keeps what was typed. */
-export default function TrainingForm({ id }: { id?: string }) {
+export default function TrainingForm({ id, area = 'team' }: { id?: string; area?: Area }) {
+  const TRAINING_KIND = trainingKindOf(area);
   const editing = Boolean(id);
   const trainers = useStore($trainers);
   const form = useForm<TrainingFormValues, unknown, TrainingFormOutput>({
@@ -34,8 +37,10 @@ export default function TrainingForm({ id }: { id?: string }) {
   });
   const guard = useLeaveGuard(form.formState.isDirty);
   const [saved, setSaved] = useState<SavedPostalCode | null>(null);
+  const [review, setReview] = useState<Pick<TrainingRow, 'pendingSince' | 'rejectedReason'>>({});
   const state = useRecordToEdit<TrainingRow>(TRAINING_KIND, id, (row, keep) => {
     setSaved(row);
+    setReview({ pendingSince: row.pendingSince, rejectedReason: row.rejectedReason });
     form.reset(toTrainingForm(row), keep);
   });
   const onSubmit = form.handleSubmit(async (values) => {
@@ -53,8 +58,13 @@ export default function TrainingForm({ id }: { id?: string }) {
   return (
     <AdminFormShell
       form={form}
-      notice={<StaleRecordNotice noun="training" />}
-      after={<RecordHistory entityType="training" id={id} />}
+      notice={
+        <>
+          <ReviewNotice {...review} />
+          <StaleRecordNotice noun="training" />
+        </>
+      }
+      after={area === 'team' ? <RecordHistory entityType="training" id={id} /> : null}
       onSubmit={onSubmit}
       back={{ href: TRAINING_KIND.listHref, label: 'Back to trainings' }}
       title={editing ? 'Edit Training' : 'Add New Training'}

@@ -1,6 +1,6 @@
 import { api, isStale } from './api';
 import { etagFor } from '../domain/etag';
-import { TRAINING_KIND, TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
+import { TRAININGS_KEY, invalidateKeys, type TrainingRow } from './stores';
 import { usePage } from './pagedList';
 import { useDeleteRecord } from './editRecord';
 import { AdminToaster, notify } from './notify';
@@ -11,8 +11,8 @@ import AdminTable from './AdminTable';
 import { TrainingCells } from './TrainingCells';
 import { FilterSelect, ListToolbar, Pagination } from './ListToolbar';
 import { listLinks } from './listLinks';
+import { AREA_LINKS, trainingKindOf, type Area } from './area';
 
-const PATH = '/admin/trainings';
 const COLUMNS = [
   { label: 'Title', sortKey: 'title' },
   { label: 'Start Date', sortKey: 'startDate' },
@@ -25,10 +25,12 @@ const COLUMNS = [
 const FORMAT_OPTIONS = FORMATS.map((f) => ({ value: f, label: f }));
 
 /** Manage trainings: search, filters, sortable columns, pages of 50, publish toggle, sold-out toggle, delete. */
-export default function TrainingsList({ query }: { query: TrainingListQuery }) {
+export default function TrainingsList({ query, area = 'team' }: { query: TrainingListQuery; area?: Area }) {
+  const PATH = AREA_LINKS[area].trainings;
+  const home = AREA_LINKS[area].home;
   const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
   const { data, loading, error } = usePage<TrainingRow>(TRAININGS_KEY, links.apiQuery);
-  const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainingRow>(TRAINING_KIND);
+  const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainingRow>(trainingKindOf(area));
 
   const toggle = async (training: TrainingRow) => {
     try {
@@ -62,16 +64,15 @@ export default function TrainingsList({ query }: { query: TrainingListQuery }) {
       <AdminToaster />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div>
-          <a href="/admin/dashboard" className="text-brand-800 underline">
-            ← Back to Dashboard
-          </a>
-          <h1 className="mt-2 text-2xl font-bold">Manage Trainings</h1>
+          {home && (
+            <a href={home} className="text-brand-800 underline">
+              ← Back to Dashboard
+            </a>
+          )}
+          <h1 className="mt-2 text-2xl font-bold">{home ? 'Manage Trainings' : 'My trainings'}</h1>
           <p className="text-slate-700">Add, edit, publish, or remove EMDR trainings</p>
         </div>
-        <a
-          href="/admin/trainings/new"
-          className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
-        >
+        <a href={`${PATH}/new`} className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800">
           Add Training
         </a>
       </div>
@@ -103,7 +104,7 @@ export default function TrainingsList({ query }: { query: TrainingListQuery }) {
         error={error}
         loadingText="Loading trainings..."
         emptyText="No trainings yet"
-        emptyAction={{ href: '/admin/trainings/new', label: 'Add Your First Training' }}
+        emptyAction={{ href: `${PATH}/new`, label: 'Add Your First Training' }}
         filtered={links.clearHref ? { text: 'No trainings match', clearHref: links.clearHref } : null}
         columns={COLUMNS}
         sort={links.sort}
@@ -111,6 +112,7 @@ export default function TrainingsList({ query }: { query: TrainingListQuery }) {
         row={(training) => (
           <TrainingCells
             training={training}
+            area={area}
             onToggle={() => toggle(training)}
             onSoldOut={() => setAvailability(training, training.availability === 'sold_out' ? 'open' : 'sold_out')}
             onDelete={() => setDoomed(training)}

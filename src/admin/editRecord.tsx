@@ -60,19 +60,23 @@ export async function saveRecord<T extends FieldValues>(
 ): Promise<boolean> {
   const noun = kind.label.toLowerCase();
   try {
+    let answer: { reviewStatus?: string } | null;
     if (id) {
       const version = editedVersion();
-      await api(
+      answer = await api(
         'PATCH',
         `${kind.apiPath}/${id}`,
         withoutUnchangedSwitches(values),
         version ? { 'if-match': version } : {},
       );
     } else {
-      await api('POST', kind.apiPath, values);
+      answer = await api('POST', kind.apiPath, values);
     }
     invalidateKeys(kind.apiPath);
-    notify.flash(`${kind.label} ${id ? 'updated' : 'created'} successfully`);
+    // A partner's change that waits for review says so (docs/product.md, Review queue).
+    if (answer?.reviewStatus === 'pending')
+      notify.flash('Sent for review: it is public once a reviewer approves it', 'Saved');
+    else notify.flash(`${kind.label} ${id ? 'updated' : 'created'} successfully`);
     window.location.assign(kind.listHref);
     return true;
   } catch (error) {

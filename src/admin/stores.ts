@@ -29,6 +29,10 @@ export type TrainingRow = Json<Training> & {
   positionByHand?: boolean;
   /** "Register link broken since …" (docs/product.md, Trust). */
   brokenLinks?: { kind: string; since: string; text: string }[];
+  /** A partner's own version waiting for review, or the reason it was not approved (docs/product.md, Review queue). */
+  reviewStatus?: 'approved' | 'pending' | 'rejected';
+  pendingSince?: string;
+  rejectedReason?: string;
 };
 
 export const TRAINERS_KEY = '/api/admin/trainers';

@@ -1,4 +1,4 @@
-import type { InvitableRole, Role } from '../domain/roles';
+import type { InvitationRole, Role } from '../domain/roles';
 
 /** The Team page's data as the API answers it (JSON: dates are ISO strings). */
 export interface MemberView {
@@ -12,7 +12,7 @@ export interface MemberView {
 export interface InvitationView {
   id: string;
   email: string;
-  role: InvitableRole;
+  role: InvitationRole;
   invitedBy: string | null;
   createdAt: string;
   expiresAt: string;

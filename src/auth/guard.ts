@@ -1,7 +1,7 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from '../server/http';
 import { serverEnv } from '../env';
-import type { Role } from '../domain/roles';
+import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
 import { sessionCookieName } from './cookieNames';
 import { validateToken, type AdminSession } from './sessions';
 import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from './secondFactors';
@@ -13,8 +13,12 @@ export async function currentAdmin(ctx: Ctx | AstroGlobal): Promise<AdminSession
   return validateToken(ctx.cookies.get(sessionCookieName())?.value);
 }
 
-/** Every /api/admin/* route except login and session: 401 JSON without a session (README.md). */
-export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
+/**
+ * Any signed-in account, the team's or a partner's (docs/product.md, Partners): only for a member's own
+ * account (me/*, step-up, logout). 401 JSON without a session (README.md), the same-origin check on
+ * state changes, and the site's two-factor rule.
+ */
+export async function requireSignedIn(ctx: Ctx): Promise<AdminSession> {
   const admin = await currentAdmin(ctx);
   if (!admin) throw new HttpError(401, 'Not authenticated');
   if (!['GET', 'HEAD'].includes(ctx.request.method)) requireSameOrigin(ctx);
@@ -26,12 +30,28 @@ export async function requireAdmin(ctx: Ctx): Promise<AdminSession> {
 
 /**
  * A route only some roles may use (docs/product.md, The team): 401 without a session, 403 JSON for a
- * role it is not for, and the same-origin check of requireAdmin for state-changing calls.
+ * role it is not for, and the same-origin check of requireSignedIn for state-changing calls.
  */
 export async function requireRole(ctx: Ctx, ...roles: Role[]): Promise<AdminSession> {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   if (!roles.includes(admin.role)) throw new HttpError(403, 'Your role may not do this');
   return admin;
+}
+
+/**
+ * The default guard of every /api/admin/* route: the site's team (owner, admin, editor). A partner gets
+ * 403 here, so a new route is closed to partners until it names them (requireListingAccess).
+ */
+export function requireAdmin(ctx: Ctx): Promise<AdminSession> {
+  return requireRole(ctx, ...TEAM_MEMBER_ROLES);
+}
+
+/**
+ * The listing routes partners share with the team (trainers, trainings, photos, postal places). What a
+ * partner reaches there is scoped below the routes, in the use cases (services/trainerScope.ts).
+ */
+export function requireListingAccess(ctx: Ctx): Promise<AdminSession> {
+  return requireRole(ctx, ...LISTING_ROLES);
 }
 
 /**

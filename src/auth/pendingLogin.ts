@@ -1,4 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { homeFor } from '../domain/landing';
+import { isPartner } from '../domain/roles';
 import type { APIContext } from 'astro';
 import * as admins from '../data/admins';
 import * as twoFactor from '../data/twoFactor';
@@ -60,8 +62,12 @@ export interface FinishedLogin {
   email: string;
   /** Set-Cookie values: the new session, and the pending step cleared. */
   cookies: string[];
-  /** The site requires a second factor and this member has none: send them to /admin/account. */
+  /** The site requires a second factor and this member has none: send them to their Account page. */
   enrolmentRequired: boolean;
+  /** Where they land (domain/landing.ts, the one rule). */
+  home: string;
+  /** A partner's answer names `home`; the team's stays as before. */
+  partner: boolean;
 }
 
 /**
@@ -82,10 +88,13 @@ export async function finishLogin(ctx: Ctx, adminId: string, method: SignInMetho
     ip: clientIp(ctx),
     detail: { method },
   });
+  const required = await enrolmentRequired(adminId);
   return {
     email: admin.email,
     cookies: [sessionCookie(token, secure), ...(hadPendingCookie ? [clearedPendingCookie(secure)] : [])],
-    enrolmentRequired: await enrolmentRequired(adminId),
+    enrolmentRequired: required,
+    home: homeFor(admin.role, required),
+    partner: isPartner(admin.role),
   };
 }
 
@@ -97,9 +106,12 @@ export async function completeLogin(ctx: Ctx, adminId: string, method: SignInMet
 export function signedInResponse(done: FinishedLogin): Response {
   const headers = new Headers({ 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store' });
   for (const cookie of done.cookies) headers.append('set-cookie', cookie);
-  const body = done.enrolmentRequired
-    ? { authenticated: true, admin: { email: done.email }, enrolmentRequired: true }
-    : { authenticated: true, admin: { email: done.email } };
+  const body = {
+    authenticated: true,
+    admin: { email: done.email },
+    ...(done.enrolmentRequired && { enrolmentRequired: true }),
+    ...(done.partner && { home: done.home }),
+  };
   return new Response(JSON.stringify(body), { status: 200, headers });
 }
 

@@ -13,15 +13,17 @@ export interface NewChange {
   action: ChangeAction;
   before: object | null;
   after: object | null;
+  /** The partner who proposed a change a reviewer approved (docs/product.md, Review queue). */
+  proposedBy?: string | null;
 }
 
 export async function record(tx: Tx, change: NewChange): Promise<void> {
   // A JSON round trip first turns Dates into the ISO strings the API shows.
   const asJson = (value: object | null) => (value === null ? null : tx.json(JSON.parse(JSON.stringify(value)) as Parameters<typeof tx.json>[0]));
   await tx`
-    insert into change_history (admin_id, admin_email, entity_type, entity_id, action, before, after)
+    insert into change_history (admin_id, admin_email, entity_type, entity_id, action, before, after, proposed_by)
     values (${change.adminId}, ${change.adminEmail}, ${change.entityType}, ${change.entityId}, ${change.action},
-            ${asJson(change.before)}, ${asJson(change.after)})`;
+            ${asJson(change.before)}, ${asJson(change.after)}, ${change.proposedBy ?? null})`;
 }
 
 /** The filters of a history query (src/domain/history.ts), paging aside. */
@@ -39,6 +41,7 @@ interface Row {
   subjectEmail: string | null;
   clientAddress: string | null;
   detail: SecurityEntry['detail'];
+  proposedBy: string | null;
 }
 
 function where(sql: Sql, filters: Filters, beforeId: string | null = null) {
@@ -63,7 +66,8 @@ function where(sql: Sql, filters: Filters, beforeId: string | null = null) {
       and (${beforeId}::bigint is null or id < ${beforeId}::bigint)`;
 }
 
-const COLUMNS = 'id::text, changed_at, admin_email, entity_type, entity_id, action, before, after, subject_email, client_address, detail';
+const COLUMNS =
+  'id::text, changed_at, admin_email, entity_type, entity_id, action, before, after, subject_email, client_address, detail, proposed_by';
 
 /** Record entries keep the shape they have always had; security entries have their own. */
 function toEntry(row: Row): HistoryEntry {
@@ -89,6 +93,7 @@ function toEntry(row: Row): HistoryEntry {
     action: row.action as ChangeAction,
     before: row.before,
     after: row.after,
+    ...(row.proposedBy ? { proposedBy: row.proposedBy } : {}),
   };
 }
 

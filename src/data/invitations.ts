@@ -1,4 +1,4 @@
-import type { InvitableRole } from '../domain/roles';
+import type { InvitationRole } from '../domain/roles';
 import { getSql } from './db';
 import type { Tx } from './publishQueue';
 
@@ -9,7 +9,7 @@ import type { Tx } from './publishQueue';
 export interface InvitationRow {
   id: string;
   email: string;
-  role: InvitableRole;
+  role: InvitationRole;
   invitedBy: string | null;
   invitedByEmail: string | null;
   createdAt: Date;
@@ -20,7 +20,7 @@ export interface InvitationRow {
 
 export async function insert(
   tx: Tx,
-  input: { email: string; role: InvitableRole; tokenHash: Buffer; invitedBy: string; lifetimeMs: number },
+  input: { email: string; role: InvitationRole; tokenHash: Buffer; invitedBy: string; lifetimeMs: number },
 ): Promise<InvitationRow> {
   const [row] = await tx<InvitationRow[]>`
     insert into admin_invitations (email, role, token_hash, invited_by, expires_at)

@@ -14,9 +14,12 @@ import {
 /** Trainers repository (docs/product.md). Every write queues a publish in its own transaction. */
 
 
-export async function listAll(): Promise<Trainer[]> {
+/** `only`: the trainer ids a partner keeps (services/trainerScope.ts); null for every trainer. */
+export async function listAll(only: readonly string[] | null = null): Promise<Trainer[]> {
   const sql = await getSql();
-  return sql<Trainer[]>`select * from trainers order by lower(name), created_at`;
+  return sql<Trainer[]>`select * from trainers
+    where (${only === null}::boolean or id = any(${only ?? []}::uuid[]))
+    order by lower(name), created_at`;
 }
 
 /** Every trainer's id and name, for a list to choose from (the Performance page's Trainer). */
@@ -124,15 +127,14 @@ export async function remove(id: string, tx?: Tx): Promise<StoredTrainer | undef
 
 
 /** One page of the admin table: name, credentials or a served state match the search. */
-export async function listPage(query: TrainerListQuery): Promise<ListPage<Trainer>> {
+export async function listPage(query: TrainerListQuery, only: readonly string[] | null = null): Promise<ListPage<Trainer>> {
   const sql = await getSql();
   const page = query.page ?? 1;
   const pattern = query.search ? likePattern(query.search) : null;
   const sort = parseSort(query.sort ?? DEFAULT_TRAINER_SORT);
   const direction = sort.descending ? sql`desc` : sql`asc`;
-  const where = pattern
-    ? sql`where name ilike ${pattern} or credentials ilike ${pattern} or array_to_string(states_served, ' ') ilike ${pattern}`
-    : sql``;
+  const where = sql`where (${only === null}::boolean or id = any(${only ?? []}::uuid[]))
+    ${pattern ? sql`and (name ilike ${pattern} or credentials ilike ${pattern} or array_to_string(states_served, ' ') ilike ${pattern})` : sql``}`;
   const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from trainers ${where}`;
   const rows = await sql<Trainer[]>`
     select * from trainers ${where}

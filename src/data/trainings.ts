@@ -38,9 +38,12 @@ export async function findPublishedById(id: string): Promise<PublicTraining | un
   return row;
 }
 
-export async function listAll(): Promise<Training[]> {
+/** `only`: the trainer ids a partner keeps (services/trainerScope.ts); null for every trainer's. */
+export async function listAll(only: readonly string[] | null = null): Promise<Training[]> {
   const sql = await getSql();
-  return sql<Training[]>`select * from trainings order by start_date desc, title`;
+  return sql<Training[]>`select * from trainings
+    where (${only === null}::boolean or trainer_id = any(${only ?? []}::uuid[]))
+    order by start_date desc, title`;
 }
 
 export async function findById(id: string): Promise<Training | undefined> {
@@ -116,7 +119,11 @@ export async function confirmDetails(tx: Tx, id: string): Promise<Training | und
 }
 
 /** One page of the admin table, searched, filtered and sorted in SQL: the browser gets 50 rows, never thousands. */
-export async function listPage(query: TrainingListQuery, now = new Date()): Promise<ListPage<Training>> {
+export async function listPage(
+  query: TrainingListQuery,
+  only: readonly string[] | null = null,
+  now = new Date(),
+): Promise<ListPage<Training>> {
   const sql = await getSql();
   const page = query.page ?? 1;
   const pattern = query.search ? likePattern(query.search) : null;
@@ -130,7 +137,7 @@ export async function listPage(query: TrainingListQuery, now = new Date()): Prom
     ended: sql`and t.end_date < ${now}`,
   };
   const where = sql`
-    where true
+    where (${only === null}::boolean or t.trainer_id = any(${only ?? []}::uuid[]))
     ${pattern ? sql`and (t.title ilike ${pattern} or tr.name ilike ${pattern} or t.location ilike ${pattern})` : sql``}
     ${query.status ? status[query.status] : sql``}
     ${query.format ? sql`and t.format = ${query.format}` : sql``}`;

@@ -36,6 +36,8 @@ export interface ChangeEntry {
   /** The record as it was (null for a create) and as it became (null for a delete). */
   before: Record<string, unknown> | null;
   after: Record<string, unknown> | null;
+  /** A partner's proposal a reviewer (adminEmail) approved: the partner (docs/product.md, Review queue). */
+  proposedBy?: string;
 }
 
 /**

@@ -9,11 +9,12 @@ import { SITE_ROLES, type Role } from './roles';
 const DAY_MS = 86_400_000;
 
 /**
- * Who reads the figures: the owner and admins, for every trainer (issue 54). Partner accounts will
- * read their own trainers' (services/trainerScope.ts holds what each member may see).
+ * Who reads the figures: the owner and admins, for every trainer (issue 54); partner accounts, their
+ * own trainers' only (services/trainerScope.ts holds what each member may see).
  */
 export const PERFORMANCE_ROLES = SITE_ROLES;
-export const canReadPerformance = (role: Role): boolean => (PERFORMANCE_ROLES as readonly Role[]).includes(role);
+export const PERFORMANCE_READERS = [...SITE_ROLES, 'partner'] as const satisfies readonly Role[];
+export const canReadPerformance = (role: Role): boolean => (PERFORMANCE_READERS as readonly Role[]).includes(role);
 
 /** The UTC calendar day of an instant, YYYY-MM-DD. */
 export const utcDay = (at: Date | number): string => new Date(at).toISOString().slice(0, 10);

@@ -29,6 +29,8 @@ export const SECURITY_EVENT_TYPES = [
   'member-created',
   'sign-out',
   'sign-in-throttled',
+  'partner-profiles-changed',
+  'partner-trust-changed',
 ] as const;
 
 export type SecurityEventType = (typeof SECURITY_EVENT_TYPES)[number];
@@ -60,6 +62,8 @@ export const SECURITY_EVENT_LABELS: Record<SecurityEventType, string> = {
   'member-created': 'Member created',
   'sign-out': 'Signed out',
   'sign-in-throttled': 'Sign-in attempts held back',
+  'partner-profiles-changed': "Partner's trainer profiles changed",
+  'partner-trust-changed': 'Partner trust changed',
 };
 
 /**

@@ -9,6 +9,7 @@ const known = new Map<string, readonly string[] | null>();
 /** The methods of an admin page or admin API route, or null when the route is not one (or takes any). */
 export async function allowedMethods(routePattern: string): Promise<readonly string[] | null> {
   if (routePattern === '/admin' || routePattern.startsWith('/admin/')) return ['GET', 'HEAD'];
+  if (routePattern === '/account' || routePattern.startsWith('/account/')) return ['GET', 'HEAD'];
   if (!routePattern.startsWith('/api/admin/')) return null;
   if (known.has(routePattern)) return known.get(routePattern)!;
   const load = endpoints[`../pages${routePattern}.ts`] ?? endpoints[`../pages${routePattern}/index.ts`];

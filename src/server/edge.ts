@@ -4,6 +4,7 @@ import { etagFor } from '../domain/etag';
 import {
   ConflictError,
   ExpiredError,
+  ForbiddenError,
   InvalidInputError,
   NotFoundError,
   ServiceError,
@@ -33,7 +34,8 @@ export function toHttpError(error: unknown): unknown {
     // RFC 9110 §13.1.1: the If-Match names an older version; the answer says which one is current.
     return new HttpError(412, error.message, undefined, { etag: error.currentEtag });
   }
-  if (error instanceof NotFoundError) return new HttpError(404, error.message);
+  if (error instanceof NotFoundError) return new HttpError(404, error.message, error.fieldErrors);
+  if (error instanceof ForbiddenError) return new HttpError(403, error.message);
   if (error instanceof ExpiredError) return new HttpError(410, error.message);
   if (error instanceof ConflictError) return new HttpError(409, error.message);
   if (error instanceof UndisclosedCostError) return new HttpError(422, error.message, error.fieldErrors);
@@ -69,5 +71,5 @@ export function recordJson(record: { updatedAt: Date }, status = 200): Response 
 }
 
 export function actorOf(session: AdminSession): Actor {
-  return { adminId: session.adminId, email: session.email };
+  return { adminId: session.adminId, email: session.email, role: session.role };
 }

@@ -26,6 +26,9 @@ export const ROUTES: readonly Route[] = [
   { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
   { path: '/admin', match: 'exact', handler: 'astro', proxied: true },
   { path: '/admin/', match: 'prefix', handler: 'astro', proxied: true },
+  // A partner's area (docs/product.md, Partners): on demand, like the team's admin.
+  { path: '/account', match: 'exact', handler: 'astro', proxied: true },
+  { path: '/account/', match: 'prefix', handler: 'astro', proxied: true },
   // Email alerts: the pages' form posts here, and the links in the mails (confirm, unsubscribe,
   // manage) open these; each answer depends on its token (docs/product.md, Alerts).
   { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },

@@ -17,6 +17,7 @@ import { sendAndRecord } from './alerts';
 import { readToken, signToken } from './alertTokens';
 import { recipientsFor } from './listingKeepers';
 import { NotFoundError, type Actor } from './errors';
+import { assertTrainingInScope, scopeOfActor } from './trainerScope';
 
 /**
  * "These details are current" (docs/product.md, Trust): a team member says so from the admin (later
@@ -46,7 +47,12 @@ async function confirmIn(
 
 /** A team member's "These details are current" on the training's admin page. */
 export async function confirmDetails(actor: Actor, trainingId: string): Promise<{ detailsConfirmedAt: Date }> {
-  const after = await transaction((tx) => confirmIn(tx, { adminId: actor.adminId, email: actor.email }, trainingId));
+  // A partner confirms only their own trainers' trainings; another's is the same 404 as unknown.
+  const scope = await scopeOfActor(actor);
+  const after = await transaction(async (tx) => {
+    assertTrainingInScope(scope, await trainings.lockById(tx, trainingId));
+    return confirmIn(tx, { adminId: actor.adminId, email: actor.email }, trainingId);
+  });
   return { detailsConfirmedAt: after.detailsConfirmedAt! };
 }
 

@@ -1,4 +1,5 @@
 import { etagFor, ifMatchAllows } from '../domain/etag';
+import type { Role } from '../domain/roles';
 
 /**
  * What an admin use case can refuse, in its own terms; `src/server/` turns these into HTTP answers
@@ -6,7 +7,18 @@ import { etagFor, ifMatchAllows } from '../domain/etag';
  */
 export class ServiceError extends Error {}
 
-export class NotFoundError extends ServiceError {}
+/** Unknown, or outside what the member may see (another's id): answered 404, optionally on a field. */
+export class NotFoundError extends ServiceError {
+  constructor(
+    message: string,
+    readonly fieldErrors?: Record<string, string[]>,
+  ) {
+    super(message);
+  }
+}
+
+/** An action the member's role may not take at all (a partner creating a trainer profile): answered 403. */
+export class ForbiddenError extends ServiceError {}
 
 /** A decision already taken (a report already ended, a link already dismissed): answered 409. */
 export class ConflictError extends ServiceError {}
@@ -40,10 +52,14 @@ export class InvalidInputError extends ServiceError {
  */
 export class UndisclosedCostError extends InvalidInputError {}
 
-/** The admin acting, as recorded in the history. */
+/**
+ * The member acting, as recorded in the history. Its role scopes what a partner may reach
+ * (trainerScope.ts); a caller without a role (the CLI, a job) acts for the team.
+ */
 export interface Actor {
   adminId: string;
   email: string;
+  role?: Role;
 }
 
 /** Refuses a write whose expected version (If-Match) is not the stored one. */

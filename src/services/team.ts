@@ -7,7 +7,9 @@ import { mailEnv, serverEnv } from '../env';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import { invitationMail } from '../domain/invitationMail';
-import type { Role } from '../domain/roles';
+import type { InvitationRole, Role } from '../domain/roles';
+import { PARTNER_MESSAGES, type PartnerInvitationInput } from '../domain/partners';
+import * as partnerTrainers from '../data/partnerTrainers';
 import {
   INVITATION_LIFETIME_MS,
   INVITATION_TOKEN_PATTERN,
@@ -47,7 +49,9 @@ const ALREADY_MEMBER = 'This person is already a member: sign in instead';
 export const INVITATION_EXPIRED = 'This invitation link has expired: ask the site owner for a new one';
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
-const inviteUrl = (token: string) => new URL(`/admin/invite/${token}`, serverEnv().siteUrl).toString();
+// A partner's link says "account", never "admin" (docs/product.md, Partners).
+const inviteUrl = (token: string, role: InvitationRole) =>
+  new URL(`${role === 'partner' ? '/account/invite' : '/admin/invite'}/${token}`, serverEnv().siteUrl).toString();
 
 export interface CreatedInvitation {
   id: string;
@@ -57,13 +61,23 @@ export interface CreatedInvitation {
   emailed: boolean;
 }
 
-/** A new invitation; an open one to the same email is withdrawn (one working link per person). */
-export async function invite(actor: Actor, input: InvitationInput, ip: string): Promise<CreatedInvitation> {
+/**
+ * A new invitation; an open one to the same email is withdrawn (one working link per person). A
+ * partner's names the trainer profiles it links on acceptance (docs/product.md, Partners): each must exist.
+ */
+export async function invite(
+  actor: Actor,
+  input: InvitationInput | PartnerInvitationInput,
+  ip: string,
+): Promise<CreatedInvitation> {
   if (await admins.findByEmail(input.email)) {
     throw new InvalidInputError('This person is already a member', { email: ['Already a member of the team'] });
   }
+  const trainerIds = input.role === 'partner' ? [...new Set(input.trainerIds)] : [];
   const token = randomBytes(32).toString('base64url');
   const row = await transaction(async (tx) => {
+    if ((await partnerTrainers.existingTrainerIds(tx, trainerIds)).length !== trainerIds.length)
+      throw new InvalidInputError('Invalid input', { trainerIds: [PARTNER_MESSAGES.unknownTrainer] });
     await invitations.revokeOpenFor(tx, input.email);
     const created = await invitations.insert(tx, {
       email: input.email,
@@ -72,32 +86,27 @@ export async function invite(actor: Actor, input: InvitationInput, ip: string): 
       invitedBy: actor.adminId,
       lifetimeMs: INVITATION_LIFETIME_MS,
     });
+    await partnerTrainers.linkInvitation(tx, created.id, trainerIds);
     await recordSecurityEvent(
       {
         type: 'invitation-created',
         actor: { id: actor.adminId, email: actor.email },
         ip,
         subject: { id: null, email: input.email },
-        detail: { role: input.role },
+        detail: { role: input.role, ...(trainerIds.length > 0 && { trainerIds: trainerIds.join(',') }) },
       },
       tx,
     );
     return created;
   });
-  const url = inviteUrl(token);
+  const url = inviteUrl(token, input.role);
   // Sent after the answer: a slow or refused SMTP server (retried for up to half a minute) must not
   // hold the owner's request; the Team page shows the link to copy either way.
   void sendInvitation(input.email, url, input.role, actor.email, row.expiresAt);
   return { id: row.id, url, expiresAt: row.expiresAt, emailed: Boolean(mailEnv().smtpUrl) };
 }
 
-async function sendInvitation(
-  to: string,
-  url: string,
-  role: InvitationInput['role'],
-  invitedBy: string,
-  expiresAt: Date,
-) {
+async function sendInvitation(to: string, url: string, role: InvitationRole, invitedBy: string, expiresAt: Date) {
   try {
     const delivery = await deliver({ to, ...invitationMail({ url, role, invitedBy, expiresAt }) });
     // The address and the link stay out of the log: the link is a credential until it is used.
@@ -111,7 +120,7 @@ async function sendInvitation(
 export interface OpenInvitation {
   id: string;
   email: string;
-  role: InvitationInput['role'];
+  role: InvitationRole;
   invitedBy: string | null;
   createdAt: Date;
   expiresAt: Date;
@@ -148,7 +157,7 @@ export async function revokeInvitation(actor: Actor, id: string, ip: string): Pr
 
 /** What the invitation page shows for a link. */
 export type InvitationLookup =
-  { status: 'open'; email: string; role: InvitationInput['role']; expiresAt: Date } | { status: 'expired' | 'invalid' };
+  { status: 'open'; email: string; role: InvitationRole; expiresAt: Date } | { status: 'expired' | 'invalid' };
 
 export async function lookUpInvitation(token: string): Promise<InvitationLookup> {
   if (!INVITATION_TOKEN_PATTERN.test(token)) return { status: 'invalid' };
@@ -178,6 +187,8 @@ export async function acceptInvitation(token: string, password: string, ip: stri
       if ((error as { code?: string }).code === '23505') throw new ServiceError(ALREADY_MEMBER);
       throw error;
     });
+    // A partner keeps the profiles their invitation named (docs/product.md, Partners).
+    if (row.role === 'partner') await partnerTrainers.linkFromInvitation(tx, member.id, row.id);
     await recordSecurityEvent(
       {
         type: 'invitation-accepted',

@@ -7,16 +7,31 @@ import type { TrainerInput } from '../domain/trainer';
 import { checkVersion, NotFoundError, type Actor } from './errors';
 import { assertNewPhotoStored, photoKeyFor, releasePhotoKey } from './trainerPhotos';
 import { afterSlugWrite, chosenSlug, retryingSlugConflicts } from './trainerSlugs';
+import { assertMayManageProfiles, assertTrainerInScope, listFilterOf, scopeOfActor } from './trainerScope';
+import type { TrainerListQuery, ListPage } from '../domain/adminList';
+import type { Trainer } from '../domain/trainer';
 
 /**
  * Trainer use cases: each one checks the photo and the version, writes the change with its history
  * entry and publish request in one transaction, and deletes a photo no longer held after the commit.
+ * A partner reaches only their own profiles (trainerScope.ts): another's id is 404.
  */
 
 const notFound = () => new NotFoundError('Trainer not found');
 const who = (actor: Actor) => ({ adminId: actor.adminId, adminEmail: actor.email, entityType: 'trainer' as const });
 
+/** The admin list: every trainer for the team, a partner's own profiles for a partner. */
+export async function listTrainers(actor: Actor): Promise<Trainer[]> {
+  return trainers.listAll(listFilterOf(await scopeOfActor(actor)));
+}
+
+/** One page of the admin table, within the actor's scope as listTrainers. */
+export async function trainerPage(actor: Actor, query: TrainerListQuery): Promise<ListPage<Trainer>> {
+  return trainers.listPage(query, listFilterOf(await scopeOfActor(actor)));
+}
+
 export async function createTrainer(actor: Actor, input: TrainerInput): Promise<StoredTrainer> {
+  assertMayManageProfiles(actor);
   await assertNewPhotoStored(input.photo);
   return retryingSlugConflicts(() =>
     transaction(async (tx) => {
@@ -45,6 +60,7 @@ export async function updateTrainer(
   input: TrainerInput,
   ifMatch?: string | null,
 ): Promise<StoredTrainer> {
+  assertTrainerInScope(await scopeOfActor(actor), id);
   // Only a photo needs the stored row first: is it new, and if so, is its upload still there?
   if (input.photo) {
     const current = await trainers.findById(id);
@@ -69,6 +85,9 @@ export async function updateTrainer(
 
 /** Also deletes the trainer's trainings (docs/product.md); its history entry keeps them with the trainer. */
 export async function deleteTrainer(actor: Actor, id: string, ifMatch?: string | null): Promise<StoredTrainer> {
+  // Another's profile is 404 first, so a partner's 403 never tells that it exists.
+  assertTrainerInScope(await scopeOfActor(actor), id);
+  assertMayManageProfiles(actor);
   const before = await transaction(async (tx) => {
     const before = await trainers.lockById(tx, id);
     if (!before) throw notFound();

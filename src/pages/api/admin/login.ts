@@ -37,6 +37,5 @@ async function formLogin(ctx: APIContext): Promise<Response> {
   if (!outcome.ok) return seeOther('/admin/login', [noticeCookie(outcome.reason, secure)]);
   const next = await afterPassword(ctx, outcome.adminId);
   if (next.step === 'second-factor') return seeOther('/admin/second-factor', [next.cookie]);
-  const home = next.done.enrolmentRequired ? '/admin/account' : '/admin/dashboard';
-  return seeOther(home, [...next.done.cookies, noticeCookie('signed-in', secure)]);
+  return seeOther(next.done.home, [...next.done.cookies, noticeCookie('signed-in', secure)]);
 }

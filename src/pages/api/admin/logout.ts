@@ -1,5 +1,5 @@
 import { endpoint, json } from '../../../server/http';
-import { clientIp, currentAdmin, requireAdmin, requireSameOrigin } from '../../../auth/guard';
+import { clientIp, currentAdmin, requireSignedIn, requireSameOrigin } from '../../../auth/guard';
 import { clearedSessionCookie } from '../../../auth/sessions';
 import { sessionCookieName } from '../../../auth/cookieNames';
 import { signOut } from '../../../services/signOut';
@@ -17,7 +17,7 @@ export const prerender = false;
 export const POST = endpoint(async (ctx) => {
   const viaForm = isFormPost(ctx.request);
   if (viaForm) requireSameOrigin(ctx);
-  const admin = viaForm ? await currentAdmin(ctx) : await requireAdmin(ctx);
+  const admin = viaForm ? await currentAdmin(ctx) : await requireSignedIn(ctx);
   if (admin) {
     await signOut(ctx.cookies.get(sessionCookieName())?.value, admin, clientIp(ctx));
     requestLog(ctx.locals.requestId).info({ event: 'logout', email: admin.email, ip: clientIp(ctx) }, 'logout');

@@ -1,9 +1,11 @@
-import { json, readJson } from '../../../../server/http';
+import { z } from 'zod';
+import { HttpError, json, readJson, validationError } from '../../../../server/http';
 import { actorOf, edge } from '../../../../server/edge';
 import { clientIp, requireRole } from '../../../../auth/guard';
 import { requireStepUp } from '../../../../auth/stepUp';
-import { TEAM_ROLES } from '../../../../domain/roles';
+import { SITE_ROLES, TEAM_ROLES, canManageTeam } from '../../../../domain/roles';
 import { InvitationInputSchema } from '../../../../domain/team';
+import { PartnerInvitationSchema } from '../../../../domain/partners';
 import { invite, listInvitations } from '../../../../services/team';
 
 export const prerender = false;
@@ -14,9 +16,18 @@ export const GET = edge(async (ctx) => {
   return json({ invitations: await listInvitations() });
 });
 
-/** `{email, role}` → 201 `{id, url, expiresAt, emailed}`; the link is also mailed (docs/product.md, The team). Stepped up. */
+/**
+ * `{email, role}` → 201 `{id, url, expiresAt, emailed}`; the link is also mailed (docs/product.md, The
+ * team). A team invitation is the owner's; `{email, role: "partner", trainerIds}` the owner's or an
+ * admin's (docs/product.md, Partners). Stepped up.
+ */
 export const POST = edge(async (ctx) => {
-  const admin = requireStepUp(await requireRole(ctx, ...TEAM_ROLES));
-  const input = await readJson(ctx, InvitationInputSchema);
-  return json(await invite(actorOf(admin), input, clientIp(ctx)), 201);
+  const member = await requireRole(ctx, ...SITE_ROLES);
+  const body = await readJson(ctx, z.unknown());
+  const partner = typeof body === 'object' && body !== null && (body as { role?: unknown }).role === 'partner';
+  if (!partner && !canManageTeam(member.role)) throw new HttpError(403, 'Your role may not do this');
+  const admin = requireStepUp(member);
+  const parsed = (partner ? PartnerInvitationSchema : InvitationInputSchema).safeParse(body);
+  if (!parsed.success) throw validationError(parsed.error);
+  return json(await invite(actorOf(admin), parsed.data, clientIp(ctx)), 201);
 });

@@ -53,6 +53,5 @@ async function formSecondFactor(ctx: APIContext): Promise<Response> {
     return seeOther('/admin/second-factor', [noticeCookie(notice, secure)]);
   }
   const done = await finishLogin(ctx, outcome.adminId, outcome.check.method);
-  const home = done.enrolmentRequired ? '/admin/account' : '/admin/dashboard';
-  return seeOther(home, [...done.cookies, noticeCookie('signed-in', secure)]);
+  return seeOther(done.home, [...done.cookies, noticeCookie('signed-in', secure)]);
 }

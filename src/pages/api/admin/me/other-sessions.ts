@@ -1,5 +1,5 @@
 import { endpoint, json } from '../../../../server/http';
-import { clientIp, requireAdmin } from '../../../../auth/guard';
+import { clientIp, requireSignedIn } from '../../../../auth/guard';
 import { endOtherSessions } from '../../../../auth/sessions';
 import { recordSecurityEvent } from '../../../../services/securityLog';
 
@@ -10,7 +10,7 @@ export const prerender = false;
  * member but this one ends; `{ended}`. No step-up: it only takes access away.
  */
 export const DELETE = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   const ended = await endOtherSessions(admin);
   await recordSecurityEvent({
     type: 'other-sessions-ended',

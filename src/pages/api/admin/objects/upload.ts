@@ -1,13 +1,13 @@
 import { json } from '../../../../server/http';
 import { edge } from '../../../../server/edge';
-import { requireAdmin } from '../../../../auth/guard';
+import { requireListingAccess } from '../../../../auth/guard';
 import { createUploadURL } from '../../../../storage/photos';
 
 export const prerender = false;
 
 /** docs/product.md: a short-lived signed URL for one PUT of one photo. */
 export const POST = edge(async (ctx) => {
-  await requireAdmin(ctx);
-  // The page's own origin (checked by requireAdmin), so the PUT stays same-origin behind a CDN proxy too.
+  await requireListingAccess(ctx);
+  // The page's own origin (checked by requireListingAccess), so the PUT stays same-origin behind a CDN proxy too.
   return json({ uploadURL: await createUploadURL(ctx.request.headers.get('origin') ?? ctx.url.origin) });
 });

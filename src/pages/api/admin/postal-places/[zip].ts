@@ -1,5 +1,5 @@
 import { endpoint, json, notFound, HttpError } from '../../../../server/http';
-import { requireAdmin } from '../../../../auth/guard';
+import { requireListingAccess } from '../../../../auth/guard';
 import { NEARBY_MESSAGES, POSTAL_CODE } from '../../../../domain/nearby';
 import { postalPlace } from '../../../../services/trainingPosition';
 
@@ -11,7 +11,7 @@ export const prerender = false;
  * code, 404 for one the table does not know.
  */
 export const GET = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
+  await requireListingAccess(ctx);
   const zip = ctx.params.zip ?? '';
   if (!POSTAL_CODE.test(zip))
     throw new HttpError(400, 'Invalid ZIP code', { postalCode: [NEARBY_MESSAGES.postalCode] });

@@ -1,6 +1,6 @@
 import { idParam, json, readJson } from '../../../../server/http';
 import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
-import { requireAdmin } from '../../../../auth/guard';
+import { requireListingAccess } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import { deleteTrainer, updateTrainer } from '../../../../services/trainers';
 import { checkLinksSoon } from '../../../../services/linkHealth';
@@ -9,7 +9,7 @@ export const prerender = false;
 
 /** With If-Match, only the version it names is changed (412 otherwise); without, as docs/product.md says. */
 export const PATCH = edge(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
   const trainer = await updateTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx));
   // Its website is checked soon, in the background (docs/product.md, Trust).
@@ -19,7 +19,7 @@ export const PATCH = edge(async (ctx) => {
 
 /** Also deletes the trainer's trainings (docs/product.md). */
 export const DELETE = edge(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireListingAccess(ctx);
   const trainer = await deleteTrainer(actorOf(admin), idParam(ctx), ifMatch(ctx));
   return json({ deleted: trainer.id });
 });

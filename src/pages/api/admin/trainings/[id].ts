@@ -1,27 +1,34 @@
 import { idParam, json, readJson } from '../../../../server/http';
 import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
-import { requireAdmin } from '../../../../auth/guard';
+import { requireListingAccess } from '../../../../auth/guard';
 import { TrainingPatchSchema, withTotalCost } from '../../../../domain/training';
-import { deleteTraining, updateTraining } from '../../../../services/trainings';
+import { deleteTraining } from '../../../../services/trainings';
+import { updateTrainingAs } from '../../../../services/submissions';
+import { isPartner } from '../../../../domain/roles';
 import { checkLinksSoon } from '../../../../services/linkHealth';
 
 export const prerender = false;
 
 /**
  * The whole training, or only some fields such as `{isPublished}` for the toggle (docs/product.md). With
- * If-Match, only the version it names is changed (412 otherwise).
+ * If-Match, only the version it names is changed (412 otherwise). A partner's edit waits for review
+ * except the urgent, narrowing fields (docs/product.md, Review queue): 202 then, 200 when all applied.
  */
 export const PATCH = edge(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireListingAccess(ctx);
   const patch = await readJson(ctx, TrainingPatchSchema);
-  const training = await updateTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx));
+  const { training, reviewStatus, submission } = await updateTrainingAs(admin, idParam(ctx), patch, ifMatch(ctx));
   // Its Register and waitlist links are checked soon, in the background (docs/product.md, Trust).
   checkLinksSoon({ trainingId: training.id });
-  return recordJson(withTotalCost(training));
+  if (!isPartner(admin.role)) return recordJson(withTotalCost(training));
+  // A partner's edit that waits for review is 202, with the version they will see until it is decided.
+  const pending = submission ? { pendingSince: submission.createdAt, submissionId: submission.id } : {};
+  const body = { ...withTotalCost(training), reviewStatus, ...pending };
+  return recordJson(body, reviewStatus === 'pending' ? 202 : 200);
 });
 
 export const DELETE = edge(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireListingAccess(ctx);
   const training = await deleteTraining(actorOf(admin), idParam(ctx), ifMatch(ctx));
   return json({ deleted: training.id });
 });

@@ -1,10 +1,11 @@
-import { endpoint, json, readJson } from '../../../../server/http';
-import { requireAdmin } from '../../../../auth/guard';
+import { json, readJson } from '../../../../server/http';
+import { requireListingAccess } from '../../../../auth/guard';
 import { TrainingInputSchema, withTotalCost, type Training } from '../../../../domain/training';
-import * as trainings from '../../../../data/trainings';
 import { TrainingListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../server/listQuery';
-import { createTraining } from '../../../../services/trainings';
+import { listTrainings, trainingPage } from '../../../../services/trainings';
+import { createTrainingAs, withReviewState } from '../../../../services/submissions';
+import { isPartner } from '../../../../domain/roles';
 import { withPostalPlace } from '../../../../services/trainingPosition';
 import { actorOf, edge, recordJson } from '../../../../server/edge';
 import { checkLinksSoon } from '../../../../services/linkHealth';
@@ -12,23 +13,31 @@ import { withBrokenLinks } from '../../../../services/listingProblems';
 
 export const prerender = false;
 
-export const GET = endpoint(async (ctx) => {
-  await requireAdmin(ctx);
+export const GET = edge(async (ctx) => {
+  const member = await requireListingAccess(ctx);
+  const actor = actorOf(member);
   const query = readListQuery(ctx, TrainingListQuerySchema);
   // Each row carries its ZIP code's place name, which the edit form shows under the field.
   // And its broken links ("Register link broken since …", docs/product.md, Trust).
+  // A partner sees their own pending (or rejected) version, with "Waiting for review since …".
   const answer = async (rows: Training[]) =>
-    withBrokenLinks(await Promise.all(rows.map((t) => withPostalPlace(withTotalCost(t)))));
-  if (!query) return json(await answer(await trainings.listAll()));
-  const page = await trainings.listPage(query);
+    withBrokenLinks(
+      await Promise.all(
+        (isPartner(member.role) ? await withReviewState(rows) : rows).map((t) => withPostalPlace(withTotalCost(t))),
+      ),
+    );
+  if (!query) return json(await answer(await listTrainings(actor)));
+  const page = await trainingPage(actor, query);
   return pageResponse({ ...page, rows: await answer(page.rows) });
 });
 
 export const POST = edge(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainingInputSchema);
-  const training = await createTraining(actorOf(admin), input);
+  // A partner's new training waits for review (docs/product.md, Review queue): 201, reviewStatus "pending".
+  const { training, reviewStatus } = await createTrainingAs(admin, input);
   // Its Register and waitlist links are checked soon, in the background (docs/product.md, Trust).
   checkLinksSoon({ trainingId: training.id });
-  return recordJson(withTotalCost(training), 201);
+  const review = isPartner(admin.role) ? { reviewStatus } : {};
+  return recordJson({ ...withTotalCost(training), ...review }, 201);
 });

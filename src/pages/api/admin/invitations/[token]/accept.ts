@@ -21,6 +21,7 @@ export const POST = edge(async (ctx) => {
     authenticated: true,
     admin: { email: done.email },
     ...(done.enrolmentRequired && { enrolmentRequired: true }),
+    ...(done.partner && { home: done.home }),
   };
   const response = json(body, 201);
   for (const cookie of done.cookies) response.headers.append('set-cookie', cookie);

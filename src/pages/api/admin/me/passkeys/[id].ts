@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
 import { endpoint, json, notFound, readJson } from '../../../../../server/http';
-import { requireAdmin } from '../../../../../auth/guard';
+import { requireSignedIn } from '../../../../../auth/guard';
 import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
 import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
@@ -16,7 +16,7 @@ function passkeyId(ctx: APIContext): string {
 
 /** PATCH /api/admin/me/passkeys/{id} {name}: renames one of the member's own passkeys. */
 export const PATCH = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   const id = passkeyId(ctx);
   const { name } = await readJson(ctx, PasskeyRenameSchema);
   return json(await renamePasskey(admin, id, name));
@@ -24,7 +24,7 @@ export const PATCH = endpoint(async (ctx) => {
 
 /** DELETE /api/admin/me/passkeys/{id}: stepped up; 404 for an unknown passkey or someone else's. */
 export const DELETE = endpoint(async (ctx) => {
-  const admin = requireStepUp(await requireAdmin(ctx));
+  const admin = requireStepUp(await requireSignedIn(ctx));
   await deletePasskey(ctx, admin, passkeyId(ctx));
   return json({ deleted: true });
 });

@@ -1,5 +1,5 @@
 import { endpoint, json, readJson } from '../../../../../server/http';
-import { requireAdmin } from '../../../../../auth/guard';
+import { requireSignedIn } from '../../../../../auth/guard';
 import { listPasskeys, registerPasskey } from '../../../../../auth/passkeys';
 import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRegistrationSchema } from '../../../../../domain/passkeys';
@@ -8,13 +8,13 @@ export const prerender = false;
 
 /** GET /api/admin/me/passkeys: the signed-in member's passkeys, oldest first. */
 export const GET = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   return json({ passkeys: await listPasskeys(admin) });
 });
 
 /** POST /api/admin/me/passkeys {name, response}: verifies the browser's new credential and keeps it (stepped up). */
 export const POST = endpoint(async (ctx) => {
-  const admin = requireStepUp(await requireAdmin(ctx));
+  const admin = requireStepUp(await requireSignedIn(ctx));
   const { name, response } = await readJson(ctx, PasskeyRegistrationSchema);
   return json(await registerPasskey(ctx, admin, name, response), 201);
 });

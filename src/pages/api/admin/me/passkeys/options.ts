@@ -1,5 +1,5 @@
 import { endpoint, json } from '../../../../../server/http';
-import { requireAdmin } from '../../../../../auth/guard';
+import { requireSignedIn } from '../../../../../auth/guard';
 import { registrationOptions } from '../../../../../auth/passkeys';
 import { requireStepUp } from '../../../../../auth/stepUp';
 
@@ -10,6 +10,6 @@ export const prerender = false;
  * single-use challenge. A new passkey is a new way in: stepped-up sessions only (issue 51).
  */
 export const POST = endpoint(async (ctx) => {
-  const admin = requireStepUp(await requireAdmin(ctx));
+  const admin = requireStepUp(await requireSignedIn(ctx));
   return json(await registrationOptions(admin));
 });

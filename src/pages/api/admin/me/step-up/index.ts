@@ -1,13 +1,13 @@
 import { endpoint, json, readJson } from '../../../../../server/http';
 import { StepUpSchema } from '../../../../../domain/stepUp';
-import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn } from '../../../../../auth/guard';
 import { stepUpStatus, stepUpWithCode, stepUpWithPassword } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
 /** GET /api/admin/me/step-up: `{methods, steppedUpUntil}`, what "Confirm it's you" may offer. */
 export const GET = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   return json(await stepUpStatus(admin));
 });
 
@@ -17,7 +17,7 @@ export const GET = endpoint(async (ctx) => {
  * 429 under the back-off or the code lock.
  */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   const input = await readJson(ctx, StepUpSchema);
   const until = input.password
     ? await stepUpWithPassword(admin, input.password, clientIp(ctx))

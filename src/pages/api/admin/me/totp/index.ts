@@ -1,6 +1,6 @@
 import { endpoint, json, readJson } from '../../../../../server/http';
 import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn } from '../../../../../auth/guard';
 import { startTotpEnrolment, totpStatus, turnOffTotp } from '../../../../../auth/twoFactor';
 import { requireStepUp } from '../../../../../auth/stepUp';
 
@@ -8,7 +8,7 @@ export const prerender = false;
 
 /** GET /api/admin/me/totp: `{enabled, recoveryCodesLeft}` for the signed-in member (never the secret). */
 export const GET = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   return json(await totpStatus(admin.adminId));
 });
 
@@ -17,7 +17,7 @@ export const GET = endpoint(async (ctx) => {
  * A new call replaces a secret that was never confirmed; 409 while TOTP is on. Stepped up (issue 51).
  */
 export const POST = endpoint(async (ctx) => {
-  const admin = requireStepUp(await requireAdmin(ctx));
+  const admin = requireStepUp(await requireSignedIn(ctx));
   return json(await startTotpEnrolment(admin));
 });
 
@@ -26,7 +26,7 @@ export const POST = endpoint(async (ctx) => {
  * code: that code, given now, is the step-up (docs/decisions/0021-step-up.md).
  */
 export const DELETE = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   const { code } = await readJson(ctx, CodeSchema);
   await turnOffTotp(admin, code, clientIp(ctx));
   return json(await totpStatus(admin.adminId));

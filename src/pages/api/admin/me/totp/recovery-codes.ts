@@ -1,6 +1,6 @@
 import { endpoint, json, readJson } from '../../../../../server/http';
 import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn } from '../../../../../auth/guard';
 import { renewRecoveryCodes } from '../../../../../auth/twoFactor';
 
 export const prerender = false;
@@ -10,7 +10,7 @@ export const prerender = false;
  * once. The current code it asks for is the step-up (docs/decisions/0021-step-up.md).
  */
 export const POST = endpoint(async (ctx) => {
-  const admin = await requireAdmin(ctx);
+  const admin = await requireSignedIn(ctx);
   const { code } = await readJson(ctx, CodeSchema);
   return json({ recoveryCodes: await renewRecoveryCodes(admin, code, clientIp(ctx)) });
 });

@@ -1,6 +1,6 @@
 import { endpoint, json, readJson } from '../../../../../server/http';
 import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireAdmin } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn } from '../../../../../auth/guard';
 import { confirmTotp } from '../../../../../auth/twoFactor';
 import { requireStepUp } from '../../../../../auth/stepUp';
 
@@ -11,7 +11,7 @@ export const prerender = false;
  * once. Stepped up: that code proves the new app, not the member (issue 51).
  */
 export const POST = endpoint(async (ctx) => {
-  const admin = requireStepUp(await requireAdmin(ctx));
+  const admin = requireStepUp(await requireSignedIn(ctx));
   const { code } = await readJson(ctx, CodeSchema);
   return json({ recoveryCodes: await confirmTotp(admin, code, clientIp(ctx)) });
 });

@@ -1,0 +1,31 @@
+import { json, validationError } from '../../../../server/http';
+import { requireAdmin } from '../../../../auth/guard';
+import { edge } from '../../../../server/edge';
+import { ADMIN_PAGE_SIZE, PAGE_HEADERS } from '../../../../domain/adminList';
+import { ReviewQueueQuerySchema } from '../../../../domain/review';
+import { listQueue } from '../../../../services/reviews';
+import { listOpenListingProblems } from '../../../../services/listingProblems';
+
+export const prerender = false;
+
+/**
+ * GET: the review queue for the team (docs/product.md, Review queue): pending submissions, oldest
+ * first, one page of 50 (`?page=`), and the open listing problems (broken links, reports) beside them.
+ */
+export const GET = edge(async (ctx) => {
+  await requireAdmin(ctx);
+  const parsed = ReviewQueueQuerySchema.safeParse(Object.fromEntries(ctx.url.searchParams));
+  if (!parsed.success) throw validationError(parsed.error, 'Invalid list query');
+  const page = await listQueue(parsed.data.page);
+  const body = {
+    submissions: page.rows,
+    total: page.total,
+    page: page.page,
+    problems: await listOpenListingProblems(),
+  };
+  return json(body, 200, {
+    [PAGE_HEADERS.total]: String(page.total),
+    [PAGE_HEADERS.page]: String(page.page),
+    [PAGE_HEADERS.pageSize]: String(ADMIN_PAGE_SIZE),
+  });
+});

@@ -1,0 +1,267 @@
+import fs from 'node:fs';
+import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
+import { adminClient, type AdminClient } from '../support/adminClient';
+import { validTrainer, validTraining } from '../support/adminRecords';
+import { resetDatabase } from '../support/reset';
+import { startSmtp } from '../support/smtp';
+import { startServer, waitFor, type RunningServer } from '../support/server';
+import { prepareTestDatabase, type TestDatabase } from '../support/database';
+import { getSql } from '../../src/data/db';
+import { hashPassword } from '../../src/auth/passwords';
+
+/**
+ * Partner accounts (docs/product.md, Partners): the owner or an admin invites a partner for trainer
+ * profiles, the partner accepts and is signed in, and sees only those profiles' trainings; the owner
+ * and admins change the profiles or remove the partner (their sessions end); only the owner trusts
+ * one, in the security log. On the run's real server and database, and a real SMTP server for the mail.
+ */
+const base = () => process.env.TEST_BASE_URL!;
+const UNKNOWN = '00000000-0000-4000-8000-000000000000';
+const PASSWORD = 'a long partner passphrase';
+let owner: AdminClient;
+let trainerA: string;
+let trainerB: string;
+
+/** A client for a cookie the server set (an accepted invitation signs the partner in). */
+function clientFor(cookie: string, origin = base()): AdminClient {
+  return {
+    cookie,
+    async call(method, path, body) {
+      const response = await fetch(`${origin}${path}`, {
+        method,
+        headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+      const text = await response.text();
+      let parsed: unknown = text;
+      try {
+        parsed = JSON.parse(text);
+      } catch {
+        // an HTML page
+      }
+      return { status: response.status, body: parsed, headers: response.headers };
+    },
+  };
+}
+
+async function accept(url: string, origin = base()) {
+  const token = new URL(url).pathname.split('/').pop()!;
+  return fetch(`${origin}/api/admin/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin },
+    body: JSON.stringify({ password: PASSWORD }),
+  });
+}
+
+/** Invites `email` as a partner of `trainerIds` (as `by`) and accepts: the partner's signed-in client. */
+async function invitePartner(email: string, trainerIds: string[], by = owner) {
+  const invited = await by.call('POST', '/api/admin/invitations', { email, role: 'partner', trainerIds });
+  expect(invited.status, JSON.stringify(invited.body)).toBe(201);
+  const accepted = await accept(invited.body.url);
+  expect(accepted.status).toBe(201);
+  const partner = clientFor(accepted.headers.get('set-cookie')!.split(';')[0]!);
+  const id = (await owner.call('GET', '/api/admin/partners')).body.partners.find(
+    (p: { email: string }) => p.email === email,
+  ).id as string;
+  return { partner, id, invited: invited.body, accepted: await accepted.json() };
+}
+
+/** A team member made as the CLI would, signed in. */
+async function member(email: string, role: 'admin' | 'editor'): Promise<AdminClient> {
+  const sql = await getSql();
+  await sql`insert into admin_users (email, password_hash, role) values (${email}, ${await hashPassword(PASSWORD)}, ${role})`;
+  return adminClient(base(), email, PASSWORD);
+}
+
+async function removeAccounts() {
+  const sql = await getSql();
+  await sql`delete from admin_users where email like '%@partners.example' or email like '%@team.example'`;
+  await sql`delete from admin_invitations`;
+}
+
+const trainingIds = async (client: AdminClient) =>
+  ((await client.call('GET', '/api/admin/trainings')).body as { trainerId: string }[]).map((t) => t.trainerId);
+
+beforeEach(async () => {
+  await resetDatabase();
+  await removeAccounts();
+  owner = await adminClient();
+  trainerA = (await owner.call('POST', '/api/admin/trainers', { ...validTrainer, name: 'Dr. A' })).body.id;
+  trainerB = (await owner.call('POST', '/api/admin/trainers', { ...validTrainer, name: 'Dr. B' })).body.id;
+  for (const trainerId of [trainerA, trainerA, trainerB])
+    expect((await owner.call('POST', '/api/admin/trainings', validTraining(trainerId))).status).toBe(201);
+});
+afterAll(async () => {
+  await resetDatabase();
+  await removeAccounts();
+});
+
+describe('inviting a partner', () => {
+  test('names existing trainer profiles, at least one', async () => {
+    const post = (body: object) =>
+      owner.call('POST', '/api/admin/invitations', { email: 'p@partners.example', ...body });
+    const none = await post({ role: 'partner', trainerIds: [] });
+    expect(none.status).toBe(400);
+    expect(none.body.fieldErrors.trainerIds).toEqual(['Choose at least one trainer profile']);
+    const missing = await post({ role: 'partner' });
+    expect(missing.status).toBe(400);
+    expect(missing.body.fieldErrors.trainerIds).toBeDefined();
+    const unknown = await post({ role: 'partner', trainerIds: [UNKNOWN] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors).toEqual({ trainerIds: ['Trainer not found'] });
+    // A team invitation keeps its own rules and messages.
+    const team = await post({ role: 'nobody' });
+    expect(team.body.fieldErrors.role).toEqual(['Choose Admin or Editor']);
+  });
+
+  test('accepting signs the partner in, lands on My trainings, and lists only A’s trainings', async () => {
+    const { partner, invited, accepted } = await invitePartner('p@partners.example', [trainerA]);
+    expect(invited.url).toMatch(/^http:\/\/localhost:4321\/account\/invite\/[\w-]{43}$/);
+    expect((Date.parse(invited.expiresAt) - Date.now()) / 3_600_000).toBeGreaterThan(71.9);
+    expect(accepted).toEqual({
+      authenticated: true,
+      admin: { email: 'p@partners.example' },
+      home: '/account/trainings',
+    });
+    expect((await partner.call('GET', '/api/admin/session')).body).toEqual({
+      authenticated: true,
+      admin: { email: 'p@partners.example', role: 'partner' },
+    });
+    expect(await trainingIds(partner)).toEqual([trainerA, trainerA]);
+    // Single use: the link does not work twice.
+    expect((await accept(invited.url)).status).toBe(404);
+    // Signing in again lands on the same page.
+    const login = await fetch(`${base()}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', origin: base() },
+      body: JSON.stringify({ email: 'p@partners.example', password: PASSWORD }),
+    });
+    expect(await login.json()).toEqual({
+      authenticated: true,
+      admin: { email: 'p@partners.example' },
+      home: '/account/trainings',
+    });
+  });
+
+  test('an admin invites partners but not the team; an editor invites no one', async () => {
+    const admin = await member('admin@team.example', 'admin');
+    const editor = await member('editor@team.example', 'editor');
+    const { partner } = await invitePartner('q@partners.example', [trainerB], admin);
+    expect(await trainingIds(partner)).toEqual([trainerB]);
+    const team = await admin.call('POST', '/api/admin/invitations', { email: 'x@team.example', role: 'editor' });
+    expect(team.status).toBe(403);
+    const byEditor = await editor.call('POST', '/api/admin/invitations', {
+      email: 'r@partners.example',
+      role: 'partner',
+      trainerIds: [trainerA],
+    });
+    expect(byEditor.status).toBe(403);
+    expect((await editor.call('GET', '/api/admin/partners')).status).toBe(403);
+  });
+});
+
+describe('managing a partner', () => {
+  test('the owner or an admin adds and removes profiles; none left ends their sessions', async () => {
+    const { partner, id } = await invitePartner('p@partners.example', [trainerA]);
+    const admin = await member('admin@team.example', 'admin');
+    const both = await admin.call('PUT', `/api/admin/partners/${id}/trainers`, { trainerIds: [trainerA, trainerB] });
+    expect(both.status).toBe(200);
+    expect(both.body).toMatchObject({ id, email: 'p@partners.example', trusted: false });
+    expect([...both.body.trainerIds].sort()).toEqual([trainerA, trainerB].sort());
+    expect((await trainingIds(partner)).sort()).toEqual([trainerA, trainerA, trainerB].sort());
+
+    const onlyB = await owner.call('PUT', `/api/admin/partners/${id}/trainers`, { trainerIds: [trainerB] });
+    expect(onlyB.body.trainerIds).toEqual([trainerB]);
+    expect(await trainingIds(partner)).toEqual([trainerB]);
+    expect((await owner.call('GET', `/api/admin/partners?trainerId=${trainerA}`)).body.partners).toEqual([]);
+    expect((await owner.call('GET', `/api/admin/partners?trainerId=${trainerB}`)).body.partners).toHaveLength(1);
+
+    const unknown = await owner.call('PUT', `/api/admin/partners/${id}/trainers`, { trainerIds: [UNKNOWN] });
+    expect(unknown.status).toBe(400);
+    expect(unknown.body.fieldErrors).toEqual({ trainerIds: ['Trainer not found'] });
+    // A team member is not a partner: 404, as any unknown id.
+    const ownerId = (await owner.call('GET', '/api/admin/admins')).body.admins[0].id as string;
+    expect((await owner.call('PUT', `/api/admin/partners/${ownerId}/trainers`, { trainerIds: [] })).status).toBe(404);
+
+    expect((await partner.call('GET', '/api/admin/session')).body.authenticated).toBe(true);
+    expect((await owner.call('PUT', `/api/admin/partners/${id}/trainers`, { trainerIds: [] })).status).toBe(200);
+    expect((await partner.call('GET', '/api/admin/session')).body).toEqual({ authenticated: false });
+  });
+
+  test('removing a partner ends their sessions', async () => {
+    const { partner, id } = await invitePartner('p@partners.example', [trainerA]);
+    expect((await partner.call('GET', '/api/admin/trainings')).status).toBe(200);
+    expect((await owner.call('DELETE', `/api/admin/partners/${id}`)).body).toEqual({ deleted: id });
+    expect((await partner.call('GET', '/api/admin/trainings')).status).toBe(401);
+    expect((await owner.call('GET', '/api/admin/partners')).body.partners).toEqual([]);
+    expect((await owner.call('DELETE', `/api/admin/partners/${id}`)).status).toBe(404);
+    const removed = (await owner.call('GET', '/api/admin/changes?kind=security&type=admin-removed')).body;
+    expect(removed[0]).toMatchObject({ type: 'admin-removed', subject: { email: 'p@partners.example' } });
+  });
+
+  test('only the owner marks a partner trusted, and the security log says so', async () => {
+    const { id } = await invitePartner('p@partners.example', [trainerA]);
+    const admin = await member('admin@team.example', 'admin');
+    expect((await admin.call('PATCH', `/api/admin/partners/${id}`, { trusted: true })).status).toBe(403);
+    expect((await owner.call('PATCH', `/api/admin/partners/${id}`, { trusted: 'yes' })).status).toBe(400);
+    const trusted = await owner.call('PATCH', `/api/admin/partners/${id}`, { trusted: true });
+    expect(trusted.status).toBe(200);
+    expect(trusted.body).toMatchObject({ id, trusted: true, trainerIds: [trainerA] });
+    const log = (await owner.call('GET', '/api/admin/changes?kind=security&type=partner-trust-changed')).body;
+    expect(log).toHaveLength(1);
+    expect(log[0]).toMatchObject({
+      type: 'partner-trust-changed',
+      adminEmail: process.env.ADMIN_EMAIL,
+      subject: { id, email: 'p@partners.example' },
+      detail: { trusted: true },
+    });
+  });
+});
+
+describe('a partner invitation by mail', () => {
+  let smtp: Awaited<ReturnType<typeof startSmtp>>;
+  let database: TestDatabase;
+  let server: RunningServer;
+  const adminPassword = 'mail owner passphrase 1';
+
+  beforeAll(async () => {
+    smtp = await startSmtp();
+    database = await prepareTestDatabase();
+    server = await startServer({
+      env: {
+        DATABASE_URL: database.url,
+        SMTP_URL: smtp.url,
+        SEED_DEMO: '0',
+        REBUILD_DEBOUNCE_MS: '3600000',
+        ADMIN_EMAIL: 'owner@mail.example',
+        ADMIN_PASSWORD: adminPassword,
+        SITE_URL: 'http://localhost:4321',
+      },
+    });
+  });
+
+  afterAll(async () => {
+    await server?.stop();
+    if (server) fs.rmSync(server.dataDir, { recursive: true, force: true });
+    await database?.drop();
+    await smtp?.stop();
+  });
+
+  test('arrives at the SMTP server and says they will manage their trainer listings', async () => {
+    const mailOwner = await adminClient(server.url, 'owner@mail.example', adminPassword);
+    const trainer = await mailOwner.call('POST', '/api/admin/trainers', validTrainer);
+    const invited = await mailOwner.call('POST', '/api/admin/invitations', {
+      email: 'trainer@partners.example',
+      role: 'partner',
+      trainerIds: [trainer.body.id],
+    });
+    expect(invited.status).toBe(201);
+    expect(invited.body.emailed).toBe(true);
+    const mail = (await waitFor(async () => smtp.received.find((m) => m.to.includes('trainer@partners.example'))))!;
+    expect(mail.mail.subject).toBe('You are invited to manage your trainer listings on EMDR Training');
+    expect(mail.mail.text).toContain(invited.body.url);
+    expect(mail.mail.text).toContain('owner@mail.example invited you to manage your trainer listings');
+    expect(mail.mail.text).not.toContain('admin');
+    expect((await accept(invited.body.url, server.url)).status).toBe(201);
+  });
+});
