@@ -32,7 +32,8 @@ export default function TrainerPartners(props: { trainerId: string; partners: Pa
   const invite = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
-    const email = String(new FormData(form).get('email') ?? '').trim();
+    const typed = new FormData(form).get('email');
+    const email = typeof typed === 'string' ? typed.trim() : '';
     setBusy(true);
     try {
       const body = { email, role: 'partner', trainerIds: [props.trainerId] };
