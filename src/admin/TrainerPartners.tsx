@@ -33,7 +33,7 @@ export default function TrainerPartners(props: { trainerId: string; partners: Pa
     event.preventDefault();
     const form = event.currentTarget;
     const typed = new FormData(form).get('email');
-    const email = (typeof typed === 'string' ? typed : '').trim();
+    const email = typeof typed === 'string' ? typed.trim() : '';
     setBusy(true);
     try {
       const body = { email, role: 'partner', trainerIds: [props.trainerId] };

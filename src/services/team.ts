@@ -209,7 +209,8 @@ export async function acceptInvitation(token: string, password: string, ip: stri
 export async function changeRole(actor: Actor, id: string, role: Role, ip: string): Promise<TeamMember> {
   await transaction(async (tx) => {
     const member = await admins.findForUpdate(tx, id);
-    if (!member) throw new NotFoundError('Member not found');
+    // A partner is not one of the team: managed under /api/admin/partners (docs/product.md, Partners).
+    if (!member || member.role === 'partner') throw new NotFoundError('Member not found');
     if (member.role === role) return;
     if (member.role === 'owner') throw new InvalidInputError(LAST_OWNER_MESSAGE, { role: [LAST_OWNER_MESSAGE] });
     const who = { id: actor.adminId, email: actor.email };
@@ -248,7 +249,8 @@ export async function changeRole(actor: Actor, id: string, role: Role, ip: strin
 export async function removeMember(actor: Actor, id: string, ip: string): Promise<void> {
   await transaction(async (tx) => {
     const member = await admins.findForUpdate(tx, id);
-    if (!member) throw new NotFoundError('Member not found');
+    // A partner is not one of the team: managed under /api/admin/partners (docs/product.md, Partners).
+    if (!member || member.role === 'partner') throw new NotFoundError('Member not found');
     if (member.role === 'owner') throw new ServiceError(LAST_OWNER_MESSAGE);
     await recordSecurityEvent(
       {

@@ -125,6 +125,18 @@ test('the owner invites a partner for trainer A, who sees only A’s trainings a
   await expect(partner).toHaveURL(/\/account\/trainings$/);
   expect(partner.url()).not.toContain('/admin');
 
+  // Their other pages: the profile is A's, Performance names A only, Account has their sign-in settings.
+  await nav.getByRole('link', { name: 'My trainer profile' }).click();
+  await expect(partner.getByLabel('Name')).toHaveValue(`Dr. Partnered ${suffix}`);
+  await expectNoSeriousA11yViolations(partner);
+  await nav.getByRole('link', { name: 'Performance' }).click();
+  await expect(partner.getByRole('heading', { name: 'Performance', level: 1 })).toBeVisible();
+  await expect(partner.getByRole('option', { name: `Dr. Other ${suffix}` })).toHaveCount(0);
+  await expectNoSeriousA11yViolations(partner);
+  await nav.getByRole('link', { name: 'Account' }).click();
+  await expect(partner.getByText(`Signed in as ${partnerEmail}`)).toBeVisible();
+  await expectNoSeriousA11yViolations(partner);
+
   // The owner sees the partner on A's page.
   await page.reload();
   await expect(section.getByText(partnerEmail)).toBeVisible();

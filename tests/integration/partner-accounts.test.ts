@@ -191,6 +191,9 @@ describe('managing a partner', () => {
   test('removing a partner ends their sessions', async () => {
     const { partner, id } = await invitePartner('p@partners.example', [trainerA]);
     expect((await partner.call('GET', '/api/admin/trainings')).status).toBe(200);
+    // Not one of the team: the Team routes do not know the id.
+    expect((await owner.call('PATCH', `/api/admin/admins/${id}`, { role: 'editor' })).status).toBe(404);
+    expect((await owner.call('DELETE', `/api/admin/admins/${id}`)).status).toBe(404);
     expect((await owner.call('DELETE', `/api/admin/partners/${id}`)).body).toEqual({ deleted: id });
     expect((await partner.call('GET', '/api/admin/trainings')).status).toBe(401);
     expect((await owner.call('GET', '/api/admin/partners')).body.partners).toEqual([]);
