@@ -79,7 +79,13 @@ export default function AcceptInvitationForm(props: { token: string; email: stri
           />
         </Field>
         <Button type="submit" disabled={!hydrated || isSubmitting}>
-          {isSubmitting ? 'Joining...' : 'Join the team'}
+          {props.role === 'partner'
+            ? isSubmitting
+              ? 'Creating your account...'
+              : 'Create my account'
+            : isSubmitting
+              ? 'Joining...'
+              : 'Join the team'}
         </Button>
       </form>
     </div>

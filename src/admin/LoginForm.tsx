@@ -26,7 +26,16 @@ type LoginAnswer = { twoFactorRequired: true; methods: SecondFactorMethod[] } | 
  * island hydrates is signed in by the server's redirects. No default values: react-hook-form would
  * write them over whatever was typed before hydration; without them it reads the fields as found.
  */
-export default function LoginForm() {
+interface Props {
+  /** The heading and line under it: the team's "Admin Login" (SPEC), a partner's own on /account/login. */
+  heading?: string;
+  intro?: string;
+}
+
+export default function LoginForm({
+  heading = 'Admin Login',
+  intro = 'Sign in to manage trainings and trainers',
+}: Props) {
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(LoginSchema) });
   const { errors, isSubmitting } = formState;
   useServerNotice();
@@ -56,7 +65,7 @@ export default function LoginForm() {
     return (
       <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
         <AdminToaster />
-        <h1 className="mb-4 text-2xl font-bold">Admin Login</h1>
+        <h1 className="mb-4 text-2xl font-bold">{heading}</h1>
         <SecondFactorStep methods={methods} onRestart={() => setMethods(null)}>
           {methods.includes('passkey') && (
             <PasskeySignInButton label="Use a passkey" variant={methods.includes('totp') ? 'secondary' : 'primary'} />
@@ -69,8 +78,8 @@ export default function LoginForm() {
   return (
     <div className="mx-auto mt-16 max-w-md rounded-lg bg-white p-8 shadow">
       <AdminToaster />
-      <h1 className="text-2xl font-bold">Admin Login</h1>
-      <p className="mb-6 text-slate-700">Sign in to manage trainings and trainers</p>
+      <h1 className="text-2xl font-bold">{heading}</h1>
+      <p className="mb-6 text-slate-700">{intro}</p>
       <form
         method="post"
         action="/api/admin/login"

@@ -1,3 +1,4 @@
+import { signInForPath } from '../domain/landing';
 import type { SubmitEvent } from 'react';
 import { NOTICES } from '../domain/adminNotice';
 import { api, ApiError } from './api';
@@ -29,7 +30,7 @@ export default function LogoutButton() {
         return;
       }
     }
-    window.location.assign('/admin/login');
+    window.location.assign(signInForPath(window.location.pathname));
   };
 
   return (

@@ -1,3 +1,4 @@
+import { signInForPath } from '../domain/landing';
 import { isLeavingByFormPost } from '../domain/formPostMark';
 
 /**
@@ -22,7 +23,7 @@ export class ApiError extends Error {
  * already taking it elsewhere (domain/formPostMark.ts).
  */
 export function sendToLogin(): void {
-  if (!isLeavingByFormPost(document.documentElement)) window.location.assign('/admin/login');
+  if (!isLeavingByFormPost(document.documentElement)) window.location.assign(signInForPath(window.location.pathname));
 }
 
 /** `headers` carries e.g. If-Match, so a change applies only to the version the admin saw. */

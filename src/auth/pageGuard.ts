@@ -2,7 +2,7 @@ import type { AstroGlobal } from 'astro';
 import { currentAdmin } from './guard';
 import { allowedBeforeEnrolment, enrolmentRequired } from './secondFactors';
 import { isPartner } from '../domain/roles';
-import { homeFor, PARTNER_ACCOUNT, TEAM_ACCOUNT } from '../domain/landing';
+import { homeFor, PARTNER_ACCOUNT, PARTNER_SIGN_IN, TEAM_ACCOUNT, TEAM_SIGN_IN } from '../domain/landing';
 
 /**
  * Every /admin page checks the session on the server before any admin HTML is sent. The team's pages
@@ -12,7 +12,7 @@ export async function adminOrRedirect(Astro: AstroGlobal) {
   const admin = await currentAdmin(Astro);
   // AdminLayout's navigation shows what this member's role may use.
   if (admin) Astro.locals.admin = admin;
-  if (!admin) return { admin: null, redirect: Astro.redirect('/admin/login') };
+  if (!admin) return { admin: null, redirect: Astro.redirect(TEAM_SIGN_IN) };
   if (isPartner(admin.role)) return { admin, redirect: Astro.redirect(homeFor(admin.role, false)) };
   // The site requires a second factor and this member has none: the Account page until they enrol.
   if (!allowedBeforeEnrolment(Astro.url.pathname) && (await enrolmentRequired(admin.adminId))) {
@@ -28,7 +28,7 @@ export async function adminOrRedirect(Astro: AstroGlobal) {
 export async function partnerOrRedirect(Astro: AstroGlobal) {
   const partner = await currentAdmin(Astro);
   if (partner) Astro.locals.admin = partner;
-  if (!partner) return { partner: null, redirect: Astro.redirect('/admin/login') };
+  if (!partner) return { partner: null, redirect: Astro.redirect(PARTNER_SIGN_IN) };
   if (!isPartner(partner.role)) return { partner, redirect: Astro.redirect(homeFor(partner.role, false)) };
   if (Astro.url.pathname !== PARTNER_ACCOUNT && (await enrolmentRequired(partner.adminId))) {
     return { partner, redirect: Astro.redirect(PARTNER_ACCOUNT) };

@@ -9,6 +9,17 @@ export const TEAM_HOME = '/admin/dashboard';
 export const TEAM_ACCOUNT = '/admin/account';
 export const PARTNER_HOME = '/account/trainings';
 export const PARTNER_ACCOUNT = '/account';
+/** The one sign-in form, at an address each side sees as its own: a partner's never says "admin". */
+export const TEAM_SIGN_IN = '/admin/login';
+export const PARTNER_SIGN_IN = '/account/login';
+
+/** The sign-in page for a member of this role (after a logout, say). */
+export const signInFor = (role: Role | null | undefined): string =>
+  role && isPartner(role) ? PARTNER_SIGN_IN : TEAM_SIGN_IN;
+
+/** The sign-in page for a page of this area, by its path (a 401 in the browser, a signed-out visit). */
+export const signInForPath = (pathname: string): string =>
+  pathname === PARTNER_ACCOUNT || pathname.startsWith(`${PARTNER_ACCOUNT}/`) ? PARTNER_SIGN_IN : TEAM_SIGN_IN;
 
 export function homeFor(role: Role, enrolmentRequired: boolean): string {
   if (isPartner(role)) return enrolmentRequired ? PARTNER_ACCOUNT : PARTNER_HOME;

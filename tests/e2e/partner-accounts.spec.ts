@@ -103,7 +103,7 @@ test('the owner invites a partner for trainer A, who sees only A’s trainings a
   await expect(partner.getByRole('heading', { name: 'Manage your trainer listings' })).toBeVisible();
   await expectNoSeriousA11yViolations(partner);
   await partner.getByLabel('Password').fill('a long partner passphrase');
-  await partner.getByRole('button', { name: 'Join the team' }).click();
+  await partner.getByRole('button', { name: 'Create my account' }).click();
   await expect(partner).toHaveURL(/\/account\/trainings$/);
   await expect(partner.getByRole('heading', { name: 'My trainings' })).toBeVisible();
   const nav = partner.getByRole('navigation', { name: 'Partner account' });
@@ -136,6 +136,19 @@ test('the owner invites a partner for trainer A, who sees only A’s trainings a
   await nav.getByRole('link', { name: 'Account' }).click();
   await expect(partner.getByText(`Signed in as ${partnerEmail}`)).toBeVisible();
   await expectNoSeriousA11yViolations(partner);
+
+  // Logout leads to the partner's own sign-in page (no "admin" in sight), which signs them in again.
+  await nav.getByRole('button', { name: 'Logout' }).click();
+  await expect(partner).toHaveURL(/\/account\/login$/);
+  await expect(partner.getByRole('heading', { name: 'Partner sign-in' })).toBeVisible();
+  await expectNoSeriousA11yViolations(partner);
+  await partner.goto('/account/trainings');
+  await expect(partner).toHaveURL(/\/account\/login$/);
+  await partner.getByLabel('Email').fill(partnerEmail);
+  await partner.getByLabel('Password').fill('a long partner passphrase');
+  await partner.getByRole('button', { name: 'Login' }).click();
+  await expect(partner).toHaveURL(/\/account\/trainings$/);
+  expect(partner.url()).not.toContain('/admin');
 
   // The owner sees the partner on A's page.
   await page.reload();
