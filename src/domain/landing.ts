@@ -9,6 +9,7 @@ export const TEAM_HOME = '/admin/dashboard';
 export const TEAM_ACCOUNT = '/admin/account';
 export const PARTNER_HOME = '/account/trainings';
 export const PARTNER_ACCOUNT = '/account';
+export const PARTNER_PROFILE = '/account/profile';
 /** The one sign-in form, at an address each side sees as its own: a partner's never says "admin". */
 export const TEAM_SIGN_IN = '/admin/login';
 export const PARTNER_SIGN_IN = '/account/login';

@@ -14,7 +14,7 @@ export function linkBrokenMail(input: {
   url: string;
   lastResult: string;
   editUrl: string;
-  problemsUrl: string;
+  problemsUrl: string | null;
 }): MailContent {
   const subject = oneLine(`${input.brokenText}: ${input.listing}`);
   const lines = [
@@ -23,14 +23,13 @@ export function linkBrokenMail(input: {
     `The address ${input.url} has failed every daily check for three days in a row (last answer: ${input.lastResult}).`,
     'The public page still shows it. Correct it in the listing, and it is checked again when you save:',
     input.editUrl,
-    '',
-    `Every listing problem: ${input.problemsUrl}`,
+    ...(input.problemsUrl ? ['', `Every listing problem: ${input.problemsUrl}`] : []),
   ];
   const html = page(
     `<p><strong>${escapeHtml(input.brokenText)}</strong>: ${escapeHtml(input.listing)}</p>` +
       `<p>The address <code>${escapeHtml(input.url)}</code> has failed every daily check for three days in a row (last answer: ${escapeHtml(input.lastResult)}).</p>` +
       `<p>The public page still shows it. Correct it in the listing, and it is checked again when you save: ${link(input.editUrl, 'Edit the listing')}</p>` +
-      `<p>${link(input.problemsUrl, 'Every listing problem')}</p>`,
+      (input.problemsUrl ? `<p>${link(input.problemsUrl, 'Every listing problem')}</p>` : ''),
   );
   return { subject, text: lines.join('\n'), html };
 }

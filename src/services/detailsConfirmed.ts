@@ -15,7 +15,7 @@ import { serverEnv } from '../env';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
 import { readToken, signToken } from './alertTokens';
-import { recipientsFor } from './listingKeepers';
+import { editUrlFor, recipientsFor } from './listingKeepers';
 import { NotFoundError, type Actor } from './errors';
 import { assertTrainingInScope, scopeOfActor } from './trainerScope';
 
@@ -71,8 +71,9 @@ export async function sendConfirmReminders(now = new Date()): Promise<ReminderRu
       if (!needsConfirmation({ ...training, detailsConfirmedAt: training.detailsConfirmedAt ?? null }, now)) continue;
       const nonce = randomBytes(16).toString('base64url');
       if (!(await reminders.claim(training.id, nonce))) continue;
-      for (const to of await recipientsFor({ trainingId: training.id })) {
-        if (await sendReminder(training, nonce, to, now)) sent++;
+      const { addresses, partners } = await recipientsFor({ trainingId: training.id });
+      for (const to of addresses) {
+        if (await sendReminder(training, nonce, to, partners, now)) sent++;
       }
     }
     if (sent > 0) log.info({ sent }, 'details reminders sent');
@@ -82,7 +83,13 @@ export async function sendConfirmReminders(now = new Date()): Promise<ReminderRu
   }
 }
 
-async function sendReminder(training: Training, nonce: string, to: string, now: Date): Promise<boolean> {
+async function sendReminder(
+  training: Training,
+  nonce: string,
+  to: string,
+  partner: boolean,
+  now: Date,
+): Promise<boolean> {
   const site = serverEnv().siteUrl;
   const token = await signToken({
     p: 'details',
@@ -96,7 +103,7 @@ async function sendReminder(training: Training, nonce: string, to: string, now: 
     when: formatDate(training.startDate, training.timeZone),
     pageUrl: trainingPageUrl(site, training.id),
     confirmUrl: `${site}/listings/confirm?token=${encodeURIComponent(token)}`,
-    editUrl: `${site}/admin/trainings/${training.id}`,
+    editUrl: editUrlFor(site, { trainingId: training.id }, partner),
   });
   return sendAndRecord('details-reminder', null, to, content);
 }

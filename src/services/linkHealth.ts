@@ -9,7 +9,7 @@ import { Pacer } from '../links/pacer';
 import { linkCheckEnv, mailEnv, serverEnv } from '../env';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
-import { recipientsFor } from './listingKeepers';
+import { editUrlFor, recipientsFor } from './listingKeepers';
 
 /**
  * Link health (docs/product.md, Trust): a daily pass over every watched link (one instance runs it:
@@ -70,16 +70,18 @@ async function mailKeepers(row: LinkRow): Promise<void> {
   if (!(await linkHealth.claimKeepersMail(row.id))) return;
   const ownerId = row.trainingId ?? row.trainerId!;
   const site = serverEnv().siteUrl;
+  const listing = row.trainingId ? { trainingId: row.trainingId } : { trainerId: row.trainerId! };
+  const { addresses, partners } = await recipientsFor(listing);
   const content = linkBrokenMail({
     listing: (await linkHealth.listingNames([ownerId])).get(ownerId) ?? row.url,
     brokenText: brokenText(row.kind, row.brokenSince!, mailEnv().siteTimeZone),
     url: row.url,
     lastResult: row.lastResult ?? 'no answer',
-    editUrl: row.trainingId ? `${site}/admin/trainings/${row.trainingId}` : `${site}/admin/trainers/${row.trainerId}`,
-    problemsUrl: `${site}/admin/listing-problems`,
+    editUrl: editUrlFor(site, listing, partners),
+    // The team's list of every problem is not a partner's to see.
+    problemsUrl: partners ? null : `${site}/admin/listing-problems`,
   });
-  const to = await recipientsFor(row.trainingId ? { trainingId: row.trainingId } : { trainerId: row.trainerId! });
-  for (const address of to) await sendAndRecord('link-broken', null, address, content);
+  for (const address of addresses) await sendAndRecord('link-broken', null, address, content);
 }
 
 export interface LinkPassReport {

@@ -207,6 +207,9 @@ describe('a listing a partner keeps', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.to).toEqual(['noor@partner.example']);
     expect(mails[0]!.mail.subject).toBe('Register link broken since Mar 23, 2031: Partner Kept Basic');
+    // Their link is to their own area; the team's problem list is not theirs.
+    expect(mails[0]!.mail.text).toContain(`${SITE_URL}/account/trainings/${training.id}`);
+    expect(mails[0]!.mail.text).not.toContain('/admin');
     expect((await listOpenListingProblems()).some((p) => p.trainingId === training.id)).toBe(true);
   });
 });
