@@ -60,7 +60,8 @@ export async function untilSiteIdle(admin: AdminClient, timeoutMs = 45_000): Pro
   for (;;) {
     const { status, body } = await admin.call('GET', '/api/admin/site-status');
     if (status === 200 && (body as { state?: string }).state === 'idle') return;
-    if (Date.now() > deadline) throw new Error(`site not idle after ${timeoutMs} ms: ${status} ${JSON.stringify(body)}`);
+    if (Date.now() > deadline)
+      throw new Error(`site not idle after ${timeoutMs} ms: ${status} ${JSON.stringify(body)}`);
     await new Promise((resolve) => setTimeout(resolve, 250)); // a poll interval, not a wait for an outcome
   }
 }
