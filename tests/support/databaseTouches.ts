@@ -13,8 +13,9 @@
  *   away) runs on that target only.
  * - A file that never uses the run's target (no database, or a database of its own choosing) runs
  *   once, on the embedded run: the PostgreSQL run would repeat it exactly.
- * - The rest (the HTTP API over stored rows, where the database is only where rows are kept) runs
- *   once, on the target measured faster for it (`faster`, embedded unless said).
+ * - The rest (the HTTP API over stored rows, the pages a publish makes from the data: the database is
+ *   only where rows are kept) runs once, on the target measured faster for it (`faster`, embedded
+ *   unless said).
  * When in doubt, both.
  *
  * Only `npm test` splits (it sets TEST_DB_SPLIT=1 when both targets run). A run by hand on one
@@ -40,6 +41,8 @@ export type Touch =
   | 'postgres-server'
   /** The HTTP API over stored rows: nothing the two databases answer differently. */
   | 'api'
+  /** The pages and files a publish makes from the data: the database is only where the data comes from. */
+  | 'pages'
   /** Never uses the run's target: no database, or one of its own (embedded, or a cluster it starts). */
   | 'no-target';
 
@@ -107,7 +110,9 @@ export const databaseTouches: Record<string, Entry> = {
   'tests/publishing/db-outage.test.ts': { touches: ['postgres-server', 'outage'] },
   'tests/publishing/faults.test.ts': { touches: ['transactions'] },
   'tests/publishing/feeds.test.ts': { touches: ['listen-notify'] },
-  'tests/publishing/incremental.test.ts': { touches: ['sql'] },
+  // In-process renders against a full build of the same snapshot; the snapshot's queries and the
+  // publish record run on both targets in the other publishing files.
+  'tests/publishing/incremental.test.ts': { touches: ['pages'] },
   'tests/publishing/photo-sweep-isolation.test.ts': { touches: ['postgres-server'] },
   'tests/publishing/precompressed.test.ts': { touches: ['listen-notify'] },
   'tests/publishing/publishing.test.ts': { touches: ['listen-notify', 'transactions'] },
