@@ -1,5 +1,5 @@
 import { defineConfig } from 'vitest/config';
-import { excludedOn } from './tests/support/databaseTouches';
+import { excludedOn } from './tests/support/databaseTouches.ts';
 
 // The run's database target; with TEST_DB_SPLIT=1 (npm test, when both targets run) each file runs
 // only on the targets tests/support/databaseTouches.ts gives it.
