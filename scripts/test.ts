@@ -99,7 +99,7 @@ if (firstPhases.includes(false)) finish(1);
 
 // With both targets, each file runs on the targets tests/support/databaseTouches.ts gives it.
 const both = Boolean(process.env.TEST_DATABASE_URL);
-const split = both ? { TEST_DB_SPLIT: '1' } : {};
+const split: Record<string, string> = both ? { TEST_DB_SPLIT: '1' } : {};
 if (
   !(await run(
     vitest('integration and publishing tests (embedded PGlite)', ['integration', 'publishing'], {
