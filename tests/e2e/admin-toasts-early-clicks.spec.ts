@@ -5,9 +5,10 @@ import { roundsFromEnv } from '../support/rounds';
 
 /**
  * No toast lost: Login and Logout clicked as soon as each button shows, on a CPU six
- * times slower, TOAST_ROUNDS times (30 in CI; `npm run stress:toasts` runs the 200 that found the
- * two races, each of which now has a deterministic test in admin-early-clicks.spec.ts). Every round must end with its toast: 'Logged in successfully',
- * 'Invalid credentials' or 'You have been logged out successfully'. Each round is a fresh browser
+ * times slower, TOAST_ROUNDS times: 30 in CI, and the 200 that found two races with
+ * `npm run stress:toasts` (docs/testing.md says which race a deterministic test holds). Every round
+ * must end with its toast: 'Logged in successfully', 'Invalid credentials' or 'You have been logged
+ * out successfully'. Each round is a fresh browser
  * from an address of its own (X-Forwarded-For; the e2e server trusts its loopback proxy), so the
  * sign-in back-off of one round never answers another. One round at a time: three at once took
  * longer on two cores than one after another, throttled pages still being busy ones.
