@@ -1,8 +1,15 @@
 import { defineConfig } from 'vitest/config';
+import { excludedOn } from './tests/support/databaseTouches.ts';
+
+// The run's database target; with TEST_DB_SPLIT=1 (npm test, when both targets run) each file runs
+// only on the targets tests/support/databaseTouches.ts gives it.
+const target = process.env.TEST_DB_TARGET === 'postgres' ? 'postgres' : 'embedded';
+const split = process.env.TEST_DB_SPLIT === '1';
 
 /**
- * Two projects: `unit` (pure code next to its source) and `integration` (tests/integration, a real
- * database: embedded PGlite, or TEST_DATABASE_URL's server when TEST_DB_TARGET=postgres).
+ * Three projects: `unit` (pure code next to its source, and the test helpers' own tests),
+ * `integration` (tests/integration) and `publishing` (tests/publishing) on a real database: embedded
+ * PGlite, or TEST_DATABASE_URL's server when TEST_DB_TARGET=postgres (docs/testing.md).
  */
 export default defineConfig({
   test: {
@@ -10,7 +17,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'scripts/**/*.test.ts', 'tests/support/**/*.test.ts'],
           environment: 'node',
         },
       },
@@ -18,6 +25,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
+          exclude: excludedOn(target, split, 'tests/integration'),
           globalSetup: ['tests/integration/globalSetup.ts'],
           setupFiles: ['tests/integration/setupEnv.ts'],
           // One database and one server for the run: files run one after another.
@@ -31,16 +39,9 @@ export default defineConfig({
           name: 'publishing',
           include: ['tests/publishing/**/*.test.ts'],
           // The outage test stops a PostgreSQL server, the scale-out test runs several servers on one, and the
-          // sweep isolation test puts a PostgreSQL database next to an embedded one; the embedded database
-          // lives inside one server process.
-          exclude:
-            process.env.TEST_DB_TARGET === 'postgres'
-              ? []
-              : [
-                  'tests/publishing/db-outage.test.ts',
-                  'tests/publishing/scale-out.test.ts',
-                  'tests/publishing/photo-sweep-isolation.test.ts',
-                ],
+          // sweep isolation test puts a PostgreSQL database next to an embedded one (the embedded database
+          // lives inside one server process): they run on the PostgreSQL target only.
+          exclude: excludedOn(target, split, 'tests/publishing'),
           // Each file starts its own servers (real processes, own DATA_DIR and database).
           fileParallelism: false,
           testTimeout: 180_000,
