@@ -75,6 +75,11 @@ export const databaseTouches: Record<string, Entry> = {
   'tests/integration/hostile-input.test.ts': { touches: ['sql'] },
   'tests/integration/https-and-mail.test.ts': { touches: ['api'] },
   'tests/integration/link-health.test.ts': { touches: ['sql', 'transactions'] },
+  // Partner accounts and reviews (issue 54): scope is SQL, decisions are conditional updates; both by the issue.
+  'tests/integration/partner-accounts.test.ts': { touches: ['sql', 'transactions'] },
+  'tests/integration/partner-scope.test.ts': { touches: ['sql'] },
+  'tests/integration/review-api.test.ts': { touches: ['sql', 'transactions'] },
+  'tests/integration/review-queue.test.ts': { touches: ['sql', 'transactions', 'repositories'] },
   'tests/integration/listing-answers.test.ts': { touches: ['sql'] },
   'tests/integration/listing-events.test.ts': { touches: ['sql'] },
   'tests/integration/listing-reports.test.ts': { touches: ['sql', 'transactions'] },
