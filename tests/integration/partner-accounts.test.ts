@@ -160,6 +160,33 @@ describe('inviting a partner', () => {
   });
 });
 
+describe('what visitors reported', () => {
+  test('a partner sees the reports about their own training, and never the reporter’s address', async () => {
+    const { partner } = await invitePartner('p@partners.example', [trainerA]);
+    const trainings = (await partner.call('GET', '/api/admin/trainings')).body as { id: string }[];
+    const sql = await getSql();
+    await sql`insert into listing_reports (training_id, reason, details, reporter_email)
+      values (${trainings[0]!.id}, 'dates-or-price', ${'The dates changed to <b>May</b> https://evil.example'}, 'visitor@reporter.example')`;
+    await sql`insert into listing_reports (training_id, reason, details, status, note, closed_at, closed_by)
+      values (${trainings[0]!.id}, 'register-link', null, 'fixed', 'The link works again.', now(), 'owner@site.example')`;
+    const page = await partner.call('GET', `/account/trainings/${trainings[0]!.id}`);
+    expect(page.status).toBe(200);
+    const html = page.body as string;
+    expect(html).toContain('Reports about this listing');
+    expect(html).toContain('Wrong dates or price');
+    // The visitor's words are plain text, escaped, and no link is made of them.
+    expect(html).toContain('The dates changed to &lt;b&gt;May&lt;/b&gt; https://evil.example');
+    expect(html).not.toContain('href="https://evil.example');
+    expect(html).toContain('Fixed on');
+    expect(html).toContain('The link works again.');
+    expect(html).not.toContain('visitor@reporter.example');
+    // Another trainer's training: not found, and nothing of its reports.
+    const others = (await owner.call('GET', '/api/admin/trainings')).body as { id: string; trainerId: string }[];
+    const ofB = others.find((t) => t.trainerId === trainerB)!;
+    expect((await partner.call('GET', `/account/trainings/${ofB.id}`)).status).toBe(404);
+  });
+});
+
 describe('managing a partner', () => {
   test('the owner or an admin adds and removes profiles; none left ends their sessions', async () => {
     const { partner, id } = await invitePartner('p@partners.example', [trainerA]);
