@@ -104,15 +104,24 @@ export async function isPhotoKeyInUse(key: string): Promise<boolean> {
     select exists(
       select 1 from trainers
       where coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) = ${key}
+    ) or exists(
+      select 1 from submissions
+      where kind = 'trainer_edit' and status = 'pending' and substring(proposed->>'photo' from '([a-f0-9]{32})$') = ${key}
     ) as used`;
   return row!.used;
 }
 
-/** Every storage key a trainer holds (the sweep of abandoned uploads keeps these). */
+/**
+ * Every storage key a trainer holds, or a partner's pending profile edit proposes (the photo waits
+ * for a reviewer there, docs/product.md Review queue): the sweep of abandoned uploads keeps these.
+ */
 export async function photoKeysInUse(): Promise<string[]> {
   const sql = await getSql();
   const rows = await sql<{ key: string | null }[]>`
-    select distinct coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) as key from trainers`;
+    select coalesce(photo_key, substring(photo from '([a-f0-9]{32})$')) as key from trainers
+    union
+    select substring(proposed->>'photo' from '([a-f0-9]{32})$') as key from submissions
+    where kind = 'trainer_edit' and status = 'pending'`;
   return rows.flatMap((row) => (row.key ? [row.key] : []));
 }
 

@@ -8,6 +8,11 @@ import type { ListPage } from '../domain/adminList';
 import { isPartner } from '../domain/roles';
 import { ConflictError, NotFoundError, type Actor } from './errors';
 import { updateTrainingIn } from './trainings';
+import * as trainers from '../data/trainers';
+import type { TrainerInput } from '../domain/trainer';
+import { updateTrainerIn } from './trainers';
+import { releasePhotoKey } from './trainerPhotos';
+import { trainerInputOf } from './trainerSubmissions';
 import { mailDecision } from './reviewMail';
 import type { Member } from './submissions';
 
@@ -53,14 +58,23 @@ export class SubmissionConflictError extends ConflictError {
 const notFound = () => new NotFoundError('Submission not found');
 
 async function viewOf(s: Submission & { trainerName?: string | null }, now = new Date()): Promise<SubmissionView> {
+  // A trainer edit is named by the trainer (its proposed name first), a training by its title.
   const live = s.kind === 'trainer_edit' ? undefined : await trainings.findById(s.recordId);
-  const proposedTitle = typeof s.proposed.title === 'string' ? s.proposed.title : null;
+  const trainer = s.kind === 'trainer_edit' ? await trainers.findById(s.recordId) : undefined;
+  const proposedTitle =
+    s.kind === 'trainer_edit'
+      ? typeof s.proposed.name === 'string'
+        ? s.proposed.name
+        : (trainer?.name ?? null)
+      : typeof s.proposed.title === 'string'
+        ? s.proposed.title
+        : null;
   return {
     id: s.id,
     kind: s.kind,
     recordId: s.recordId,
     trainerId: s.trainerId,
-    trainerName: s.trainerName ?? null,
+    trainerName: s.trainerName ?? trainer?.name ?? null,
     title: proposedTitle ?? live?.title ?? '',
     partnerEmail: s.partnerEmail,
     status: s.status,
@@ -84,7 +98,12 @@ export async function listQueue(page = 1): Promise<ListPage<SubmissionView>> {
 export async function reviewDetail(id: string): Promise<SubmissionView & { changes: FieldChange[] }> {
   const s = await submissions.findById(id);
   if (!s) throw notFound();
-  const live = s.kind === 'training_create' ? null : await trainings.findById(s.recordId);
+  const live =
+    s.kind === 'training_create'
+      ? null
+      : s.kind === 'trainer_edit'
+        ? await trainers.findById(s.recordId)
+        : await trainings.findById(s.recordId);
   const before = live ? (JSON.parse(JSON.stringify(live)) as Record<string, unknown>) : null;
   return { ...(await viewOf(s)), changes: fieldChanges(before, s.proposed) };
 }
@@ -130,9 +149,25 @@ async function decision(run: (tx: Tx) => Promise<Submission>): Promise<Submissio
 }
 
 export async function approveSubmission(reviewer: Actor, id: string, ifMatch?: string | null): Promise<SubmissionView> {
+  // A trainer's photo replaced by the approval: deleted once the decision is committed.
+  let photos: { before: string | null; after: string | null } | null = null;
   const decided = await decision(async (tx) => {
     const s = await lockPending(tx, id, ifMatch);
-    if (s.kind === 'trainer_edit') throw new ConflictError('Trainer submissions are not handled yet');
+    if (s.kind === 'trainer_edit') {
+      // The proposal over the live profile, through the trainer's one write path (its publish request
+      // and history). Its new photo was checked at submission; the upload sweep keeps it while pending.
+      const live = await trainers.lockById(tx, s.recordId);
+      if (!live) throw notFound();
+      const input = { ...trainerInputOf(live), ...s.proposed } as TrainerInput;
+      const { before, after } = await updateTrainerIn(tx, reviewer, s.recordId, input, null, s.partnerEmail);
+      photos = { before: before.photoKey, after: after.photoKey };
+      return submissions.decide(tx, id, {
+        status: 'approved',
+        reviewerId: reviewer.adminId,
+        reviewerEmail: reviewer.email,
+        reason: null,
+      });
+    }
     // A new training may now be published: the database refuses it while it is marked unreviewed.
     if (s.kind === 'training_create') await submissions.markReviewed(tx, s.recordId);
     await updateTrainingIn(tx, reviewer, s.recordId, s.proposed, null, {
@@ -146,6 +181,8 @@ export async function approveSubmission(reviewer: Actor, id: string, ifMatch?: s
       reason: null,
     });
   });
+  const released = photos as { before: string | null; after: string | null } | null;
+  if (released) await releasePhotoKey(released.before, released.after);
   const view = await viewOf(decided);
   void mailDecision(decided, view.title);
   return view;

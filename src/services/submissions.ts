@@ -82,11 +82,11 @@ export async function createTrainingAs(member: Member, given: TrainingInput): Pr
 }
 
 /** A pending proposal is the version the partner edits further; a new edit replaces it. */
-async function propose(
+export async function propose(
   tx: Tx,
   member: Member,
   record: { id: string; trainerId: string },
-  kind: 'training_create' | 'training_edit',
+  kind: Submission['kind'],
   proposed: Record<string, unknown>,
   pending: Submission | undefined,
 ): Promise<{ submission: Submission; isNew: boolean }> {
@@ -184,7 +184,7 @@ export interface ReviewState {
   rejectedReason?: string;
 }
 
-export async function withReviewState<T extends Training>(rows: readonly T[]): Promise<(T & ReviewState)[]> {
+export async function withReviewState<T extends { id: string; updatedAt: Date | string }>(rows: readonly T[]): Promise<(T & ReviewState)[]> {
   const latest = new Map((await submissions.latestOf(rows.map((r) => r.id))).map((s) => [s.recordId, s]));
   return rows.map((row) => {
     const s = latest.get(row.id);

@@ -3,6 +3,7 @@ import type { StoredTrainer } from '../data/trainers';
 import * as trainings from '../data/trainings';
 import * as history from '../data/history';
 import { transaction } from '../data/transaction';
+import type { Tx } from '../data/publishQueue';
 import type { TrainerInput } from '../domain/trainer';
 import { checkVersion, NotFoundError, type Actor } from './errors';
 import { assertNewPhotoStored, photoKeyFor, releasePhotoKey } from './trainerPhotos';
@@ -68,19 +69,40 @@ export async function updateTrainer(
     await assertNewPhotoStored(input.photo, current.photo);
   }
   const { before, after } = await retryingSlugConflicts(() =>
-    transaction(async (tx) => {
-      const before = await trainers.lockById(tx, id);
-      if (!before) throw notFound();
-      checkVersion('trainer', before.updatedAt, ifMatch);
-      const slug = await chosenSlug(tx, input.slug, before);
-      const after = (await trainers.update(id, { ...input, slug }, photoKeyFor(input.photo, before), tx))!;
-      await afterSlugWrite(tx, id, before.slug, after.slug);
-      await history.record(tx, { ...who(actor), entityId: id, action: actionOf(before, input), before, after });
-      return { before, after };
-    }),
+    transaction((tx) => updateTrainerIn(tx, actor, id, input, ifMatch)),
   );
   await releasePhotoKey(before.photoKey, after.photoKey);
   return after;
+}
+
+/**
+ * The one write path of a trainer edit, in the caller's transaction (scope and a new photo checked
+ * before it). A reviewer's approval (services/reviews.ts) applies a partner's proposal through it,
+ * naming the partner as `proposedBy`. The caller releases the old photo after the commit.
+ */
+export async function updateTrainerIn(
+  tx: Tx,
+  actor: Actor,
+  id: string,
+  input: TrainerInput,
+  ifMatch: string | null | undefined,
+  proposedBy: string | null = null,
+): Promise<{ before: StoredTrainer; after: StoredTrainer }> {
+  const before = await trainers.lockById(tx, id);
+  if (!before) throw notFound();
+  checkVersion('trainer', before.updatedAt, ifMatch);
+  const slug = await chosenSlug(tx, input.slug, before);
+  const after = (await trainers.update(id, { ...input, slug }, photoKeyFor(input.photo, before), tx))!;
+  await afterSlugWrite(tx, id, before.slug, after.slug);
+  await history.record(tx, {
+    ...who(actor),
+    entityId: id,
+    action: actionOf(before, input),
+    before,
+    after,
+    proposedBy,
+  });
+  return { before, after };
 }
 
 /** Also deletes the trainer's trainings (docs/product.md); its history entry keeps them with the trainer. */

@@ -2,19 +2,27 @@ import { idParam, json, readJson } from '../../../../server/http';
 import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
 import { requireListingAccess } from '../../../../auth/guard';
 import { TrainerInputSchema } from '../../../../domain/trainer';
-import { deleteTrainer, updateTrainer } from '../../../../services/trainers';
+import { deleteTrainer } from '../../../../services/trainers';
+import { updateTrainerAs } from '../../../../services/trainerSubmissions';
+import { isPartner } from '../../../../domain/roles';
 import { checkLinksSoon } from '../../../../services/linkHealth';
 
 export const prerender = false;
 
-/** With If-Match, only the version it names is changed (412 otherwise); without, as docs/product.md says. */
+/**
+ * With If-Match, only the version it names is changed (412 otherwise); without, as docs/product.md says.
+ * A partner's changes wait for review (docs/product.md, Review queue): 202 with the version they see.
+ */
 export const PATCH = edge(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  const trainer = await updateTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx));
+  const { trainer, reviewStatus, submission } = await updateTrainerAs(admin, idParam(ctx), input, ifMatch(ctx));
   // Its website is checked soon, in the background (docs/product.md, Trust).
   checkLinksSoon({ trainerId: trainer.id });
-  return recordJson(trainer);
+  if (!isPartner(admin.role)) return recordJson(trainer);
+  const pending = submission ? { pendingSince: submission.createdAt, submissionId: submission.id } : {};
+  const body = { ...trainer, reviewStatus, ...pending };
+  return recordJson(body, reviewStatus === 'pending' ? 202 : 200);
 });
 
 /** Also deletes the trainer's trainings (docs/product.md). */

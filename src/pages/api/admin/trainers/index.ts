@@ -1,18 +1,25 @@
 import { json, readJson } from '../../../../server/http';
 import { requireListingAccess } from '../../../../auth/guard';
-import { TrainerInputSchema } from '../../../../domain/trainer';
+import { TrainerInputSchema, type Trainer } from '../../../../domain/trainer';
 import { TrainerListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../server/listQuery';
 import { createTrainer, listTrainers, trainerPage } from '../../../../services/trainers';
 import { actorOf, edge, recordJson } from '../../../../server/edge';
 import { checkLinksSoon } from '../../../../services/linkHealth';
+import { withReviewState } from '../../../../services/submissions';
+import { isPartner } from '../../../../domain/roles';
 
 export const prerender = false;
 
+/** A partner sees their own profiles as they edit them: a pending or rejected proposal over the live row. */
 export const GET = edge(async (ctx) => {
-  const actor = actorOf(await requireListingAccess(ctx));
+  const member = await requireListingAccess(ctx);
+  const actor = actorOf(member);
   const query = readListQuery(ctx, TrainerListQuerySchema);
-  return query ? pageResponse(await trainerPage(actor, query)) : json(await listTrainers(actor));
+  const answer = async (rows: Trainer[]) => (isPartner(member.role) ? await withReviewState(rows) : rows);
+  if (!query) return json(await answer(await listTrainers(actor)));
+  const page = await trainerPage(actor, query);
+  return pageResponse({ ...page, rows: await answer(page.rows) });
 });
 
 export const POST = edge(async (ctx) => {
