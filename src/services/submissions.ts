@@ -184,7 +184,9 @@ export interface ReviewState {
   rejectedReason?: string;
 }
 
-export async function withReviewState<T extends { id: string; updatedAt: Date | string }>(rows: readonly T[]): Promise<(T & ReviewState)[]> {
+export async function withReviewState<T extends { id: string; updatedAt: Date | string }>(
+  rows: readonly T[],
+): Promise<(T & ReviewState)[]> {
   const latest = new Map((await submissions.latestOf(rows.map((r) => r.id))).map((s) => [s.recordId, s]));
   return rows.map((row) => {
     const s = latest.get(row.id);

@@ -53,7 +53,11 @@ export async function updateTrainerAs(
 ): Promise<WrittenTrainer> {
   const writer = await writerOf(member);
   if (!needsReview(writer)) {
-    return { trainer: await updateTrainer(actorOf(member), id, input, ifMatch), reviewStatus: 'approved', submission: null };
+    return {
+      trainer: await updateTrainer(actorOf(member), id, input, ifMatch),
+      reviewStatus: 'approved',
+      submission: null,
+    };
   }
   assertTrainerInScope(await scopeOfActor(actorOf(member)), id);
   // Every check of a team member's save is made now, so the partner hears of it at submission.
@@ -82,7 +86,7 @@ export async function updateTrainerAs(
     }
     const proposed = Object.fromEntries(review.map((field) => [field, proposedAll[field]]));
     const { submission, isNew } = await propose(tx, member, { id, trainerId: id }, 'trainer_edit', proposed, pending);
-    return { trainer: { ...live, ...proposed } as StoredTrainer, submission, isNew };
+    return { trainer: { ...live, ...proposed }, submission, isNew };
   });
   if (result.submission && result.isNew) void mailReviewers(result.submission, result.trainer.name);
   return result.submission

@@ -152,7 +152,7 @@ const TABLE: Record<string, Row> = {
     'scoped',
     (ids) => [
       { path: `/api/admin/trainers/${ids.trainerB}`, body: validTrainer, status: 404, error: 'Trainer not found' },
-      { path: `/api/admin/trainers/${ids.trainerA}`, body: patchedTrainer, status: 200 },
+      { path: `/api/admin/trainers/${ids.trainerA}`, body: patchedTrainer, status: 202 },
     ],
   ],
   'DELETE trainers/[id].ts': [

@@ -80,6 +80,7 @@ export const databaseTouches: Record<string, Entry> = {
   'tests/integration/partner-scope.test.ts': { touches: ['sql'] },
   'tests/integration/review-api.test.ts': { touches: ['sql', 'transactions'] },
   'tests/integration/review-queue.test.ts': { touches: ['sql', 'transactions', 'repositories'] },
+  'tests/integration/review-trainer.test.ts': { touches: ['sql', 'transactions'] },
   'tests/integration/listing-answers.test.ts': { touches: ['sql'] },
   'tests/integration/listing-events.test.ts': { touches: ['sql'] },
   'tests/integration/listing-reports.test.ts': { touches: ['sql', 'transactions'] },
