@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { TrainerFormSchema, formatStatesServed, type TrainerFormValues, type TrainerInput } from '../domain/trainer';
@@ -11,6 +12,7 @@ import TrainerPhotoField from './TrainerPhotoField';
 import RecordHistory from './RecordHistory';
 import { StaleRecordNotice } from './StaleRecordNotice';
 import EmbedSnippets from './EmbedSnippets';
+import { ReviewNotice } from './ReviewNotice';
 
 const EMPTY: TrainerFormValues = {
   name: '',
@@ -46,7 +48,12 @@ export default function TrainerForm({ id, site, area = 'team' }: { id?: string; 
   });
   const { errors, isSubmitting, isDirty } = form.formState;
   const guard = useLeaveGuard(isDirty);
-  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row, keep) => form.reset(toForm(row), keep));
+  // A partner's profile shows their pending (or rejected) version, and says so.
+  const [review, setReview] = useState<Pick<TrainerRow, 'pendingSince' | 'rejectedReason'>>({});
+  const state = useRecordToEdit<TrainerRow>(TRAINER_KIND, id, (row, keep) => {
+    setReview({ pendingSince: row.pendingSince, rejectedReason: row.rejectedReason });
+    form.reset(toForm(row), keep);
+  });
   const onSubmit = form.handleSubmit(async (values) => {
     guard.allowLeaving();
     if (!(await saveRecord(TRAINER_KIND, id, values, form.setError))) guard.keepGuarding();
@@ -60,7 +67,12 @@ export default function TrainerForm({ id, site, area = 'team' }: { id?: string; 
   return (
     <AdminFormShell
       form={form}
-      notice={<StaleRecordNotice noun="trainer" />}
+      notice={
+        <>
+          <ReviewNotice {...review} />
+          <StaleRecordNotice noun="trainer" />
+        </>
+      }
       after={
         <>
           {editing && site && saved?.slug && <EmbedSnippets site={site} slug={saved.slug} name={saved.name ?? ''} />}

@@ -22,7 +22,8 @@ export function invalidateKeys(selector: KeySelector): void {
   invalidatePages(selector);
 }
 
-export type TrainerRow = Json<Trainer>;
+/** A partner's own profile carries its review state as a training does (docs/product.md, Review queue). */
+export type TrainerRow = Json<Trainer> & Pick<TrainingRow, 'reviewStatus' | 'pendingSince' | 'rejectedReason'>;
 /** As the admin API answers: with the place name of its ZIP code (services/trainingPosition.ts). */
 export type TrainingRow = Json<Training> & {
   postalPlace?: string | null;
