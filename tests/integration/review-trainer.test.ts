@@ -174,6 +174,15 @@ describe('a partner’s trainer profile edit', () => {
     const id = await pendingId();
     const detail = await editor.call('GET', `/api/admin/reviews/${id}`);
     expect(detail.body.changes).toContainEqual({ field: 'photo', before: oldPhoto, after: newPhoto });
+    // The team's pages render it: the queue names the kind, the detail shows both photos.
+    const queuePage = await editor.call('GET', '/admin/reviews');
+    expect(queuePage.status).toBe(200);
+    expect(queuePage.body).toContain('Trainer profile edit');
+    const page = await editor.call('GET', `/admin/reviews/${id}`);
+    expect(page.status).toBe(200);
+    expect(page.body).toContain('Trainer profile edit for Dr. Tia Profile');
+    expect(page.body).toContain(`src="${newPhoto}" alt="Proposed photo"`);
+    expect(page.body).toContain(`src="${oldPhoto}" alt="Current photo"`);
     const approved = await editor.call('POST', `/api/admin/reviews/${id}/approve`, {});
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('approved');
