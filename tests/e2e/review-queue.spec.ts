@@ -97,6 +97,24 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   await expect(partnerPage.getByLabel('Price (USD) *')).toHaveValue('1100');
   await expectNoSeriousA11yViolations(partnerPage);
 
+  // Their trainer profile waits too: the public profile keeps the approved bio, their form shows theirs.
+  const profile = await partner.call('PATCH', `/api/admin/trainers/${trainerId}`, {
+    name: `Dr. Reviewed ${suffix}`,
+    bio: 'Now also trains consultants.',
+    credentials: 'PhD',
+    photo: null,
+    statesServed: ['OR'],
+  });
+  expect(profile.status).toBe(202);
+  expect((await (await page.request.get(`/api/trainers/${trainerId}`)).json()).bio).toBe(
+    'Trains clinicians in EMDR therapy.',
+  );
+  await partnerPage.goto(`/account/profile/${trainerId}`);
+  await expect(partnerPage.getByText(/^Waiting for review since /)).toBeVisible();
+  await expect(partnerPage.getByLabel('Bio *')).toHaveValue('Now also trains consultants.');
+  await expectNoSeriousA11yViolations(partnerPage);
+  await partnerPage.goto(`/account/trainings/${live.body.id}`);
+
   await signIn(page);
   await page.getByRole('navigation', { name: 'Admin' }).getByRole('link', { name: 'Reviews' }).click();
   await expect(page.getByRole('heading', { name: 'Review queue' })).toBeVisible();
@@ -131,6 +149,16 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   await partnerPage.reload();
   await expect(partnerPage.getByText('Not approved: Your own page still says $800.', { exact: false })).toBeVisible();
   await partnerContext.close();
+
+  // The profile edit shows its bio before and after; approving it makes it public.
+  await page.getByRole('link', { name: `Dr. Reviewed ${suffix}`, exact: true }).click();
+  await expect(page.getByRole('row', { name: /bio/ })).toContainText('Now also trains consultants.');
+  await expectNoSeriousA11yViolations(page);
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page).toHaveURL(/\/admin\/reviews$/);
+  expect((await (await page.request.get(`/api/trainers/${trainerId}`)).json()).bio).toBe(
+    'Now also trains consultants.',
+  );
   const mine = (await partner.call('GET', '/api/admin/trainings')).body as { id: string; rejectedReason?: string }[];
   expect(mine.find((t) => t.id === live.body.id)?.rejectedReason).toBe('Your own page still says $800.');
 });
