@@ -12,13 +12,14 @@ import { adminClient, untilSiteIdle, type AdminClient } from '../support/adminCl
  */
 const suffix = randomBytes(3).toString('hex');
 const partnerEmail = `reviewed-${suffix}@e2e.example`;
+const soldOutEmail = `sold-out-${suffix}@e2e.example`;
 const PASSWORD = 'a long partner passphrase';
 const madeTrainers: string[] = [];
 
 test.afterAll(async () => {
   const admin = await adminClient(process.env.E2E_BASE_URL);
   const partners = (await admin.call('GET', '/api/admin/partners')).body.partners as { id: string; email: string }[];
-  for (const partner of partners.filter((p) => p.email === partnerEmail))
+  for (const partner of partners.filter((p) => [partnerEmail, soldOutEmail].includes(p.email)))
     expect((await admin.call('DELETE', `/api/admin/partners/${partner.id}`)).status).toBe(200);
   for (const id of madeTrainers.splice(0))
     expect((await admin.call('DELETE', `/api/admin/trainers/${id}`)).status).toBe(200);
@@ -39,10 +40,10 @@ const training = (trainerId: string, title: string, price: number) => ({
 });
 
 /** A partner for one trainer, as an accepted invitation leaves them, signed in with their own client. */
-async function partnerFor(owner: AdminClient, trainerId: string): Promise<AdminClient> {
+async function partnerFor(owner: AdminClient, trainerId: string, email = partnerEmail): Promise<AdminClient> {
   const base = process.env.E2E_BASE_URL!;
   const invited = await owner.call('POST', '/api/admin/invitations', {
-    email: partnerEmail,
+    email,
     role: 'partner',
     trainerIds: [trainerId],
   });
@@ -54,7 +55,7 @@ async function partnerFor(owner: AdminClient, trainerId: string): Promise<AdminC
     body: JSON.stringify({ password: PASSWORD }),
   });
   expect(accepted.status).toBe(201);
-  return adminClient(base, partnerEmail, PASSWORD);
+  return adminClient(base, email, PASSWORD);
 }
 
 test('a reviewer approves a partner’s new training and rejects a price change with a reason', async ({
@@ -161,4 +162,44 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   );
   const mine = (await partner.call('GET', '/api/admin/trainings')).body as { id: string; rejectedReason?: string }[];
   expect(mine.find((t) => t.id === live.body.id)?.rejectedReason).toBe('Your own page still says $800.');
+});
+
+test('a partner marks their live training sold out: no review, the public page says so after the usual publish', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  test.setTimeout(120_000);
+  const owner = await adminClient(process.env.E2E_BASE_URL);
+  const trainer = await owner.call('POST', '/api/admin/trainers', { name: `Dr. Sold ${suffix}`, bio: 'Trains.' });
+  expect(trainer.status).toBe(201);
+  madeTrainers.push(trainer.body.id as string);
+  const title = `Eugene Full ${suffix}`;
+  const live = await owner.call('POST', '/api/admin/trainings', training(trainer.body.id as string, title, 800));
+  expect(live.status).toBe(201);
+  await partnerFor(owner, trainer.body.id as string, soldOutEmail);
+
+  const partnerContext = await browser.newContext({ baseURL });
+  const partnerPage = await partnerContext.newPage();
+  await partnerPage.goto('/account/login', { waitUntil: 'commit' });
+  await partnerPage.getByLabel('Email').fill(soldOutEmail);
+  await partnerPage.getByLabel('Password').fill(PASSWORD);
+  await partnerPage.getByRole('button', { name: 'Login' }).click();
+  await expect(partnerPage).toHaveURL(/\/account\/trainings$/);
+  const toggle = partnerPage.getByRole('switch', { name: `Sold out: ${title}` });
+  await toggle.click();
+  await expect(partnerPage.getByText('Training availability updated')).toBeVisible();
+  await expect(toggle).toHaveAttribute('aria-checked', 'true');
+  await expectNoSeriousA11yViolations(partnerPage);
+  await partnerContext.close();
+
+  // Nothing waits for a reviewer: the queue has nothing of it, and the public page follows.
+  const queue = await owner.call('GET', '/api/admin/reviews');
+  expect(JSON.stringify(queue.body)).not.toContain(title);
+  await expect(async () => {
+    await page.goto(`/training/${live.body.id}`);
+    await expect(
+      page.getByRole('complementary', { name: 'Registration' }).getByRole('button', { name: 'Sold out' }),
+    ).toBeDisabled({ timeout: 1_000 });
+  }).toPass({ timeout: 60_000 });
 });
