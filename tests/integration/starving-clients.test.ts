@@ -130,6 +130,8 @@ async function underAttack(make: () => Attacker): Promise<{ answers: Record<stri
     for (let round = 0; round < 3; round++) {
       answers.push(await routesAnswer());
       held = Math.max(held ?? 0, (await frontHeldBytes()) ?? 0);
+      // Not a wait for an outcome: the rounds are spread over the attack on purpose, since the routes
+      // must keep answering for as long as the holders hold, not once.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
     }
   } finally {
