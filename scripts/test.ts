@@ -97,31 +97,28 @@ const firstPhases = await Promise.all([
 ]);
 if (firstPhases.includes(false)) finish(1);
 
-// With both targets, each file runs on the targets tests/support/databaseTouches.ts gives it.
+// With both targets, each file runs on the targets tests/support/databaseTouches.ts gives it, and
+// the two targets run side by side (docs/testing.md, Using both cores): much of each is waiting (a
+// server starting, a publish, a slow client's deadline), which the other fills.
 const both = Boolean(process.env.TEST_DATABASE_URL);
 const split: Record<string, string> = both ? { TEST_DB_SPLIT: '1' } : {};
-if (
-  !(await run(
-    vitest('integration and publishing tests (embedded PGlite)', ['integration', 'publishing'], {
-      TEST_DB_TARGET: 'embedded',
-      ...split,
-    }),
-  ))
-)
-  finish(1);
-if (both) {
-  if (
-    !(await run(
-      vitest('integration and publishing tests (PostgreSQL server)', ['integration', 'publishing'], {
-        TEST_DB_TARGET: 'postgres',
-        ...split,
-      }),
-    ))
-  )
-    finish(1);
-} else {
-  lines.push('skip integration tests (PostgreSQL server): TEST_DATABASE_URL is not set');
-}
+const databasePhases = [
+  vitest('integration and publishing tests (embedded PGlite)', ['integration', 'publishing'], {
+    TEST_DB_TARGET: 'embedded',
+    ...split,
+  }),
+  ...(both
+    ? [
+        vitest('integration and publishing tests (PostgreSQL server)', ['integration', 'publishing'], {
+          TEST_DB_TARGET: 'postgres',
+          ...split,
+        }),
+      ]
+    : []),
+];
+if (!both) lines.push('skip integration tests (PostgreSQL server): TEST_DATABASE_URL is not set');
+const databaseResults = await Promise.all(databasePhases.map((phase) => run(phase, databasePhases.length > 1)));
+if (databaseResults.includes(false)) finish(1);
 const e2eReport = path.join(reports, 'e2e.json');
 const e2eOk = await run({
   name: 'browser tests (Playwright)',

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { adminClient, type AdminClient } from '../support/adminClient';
+import { adminClient, clientWithCookie, type AdminClient } from '../support/adminClient';
 import { validTrainer, validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 import { startSmtp } from '../support/smtp';
@@ -22,28 +22,6 @@ let owner: AdminClient;
 let trainerA: string;
 let trainerB: string;
 
-/** A client for a cookie the server set (an accepted invitation signs the partner in). */
-function clientFor(cookie: string, origin = base()): AdminClient {
-  return {
-    cookie,
-    async call(method, path, body) {
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // an HTML page
-      }
-      return { status: response.status, body: parsed, headers: response.headers };
-    },
-  };
-}
-
 async function accept(url: string, origin = base()) {
   const token = new URL(url).pathname.split('/').pop()!;
   return fetch(`${origin}/api/admin/invitations/${token}/accept`, {
@@ -59,7 +37,7 @@ async function invitePartner(email: string, trainerIds: string[], by = owner) {
   expect(invited.status, JSON.stringify(invited.body)).toBe(201);
   const accepted = await accept(invited.body.url);
   expect(accepted.status).toBe(201);
-  const partner = clientFor(accepted.headers.get('set-cookie')!.split(';')[0]!);
+  const partner = clientWithCookie(accepted.headers.get('set-cookie')!.split(';')[0]!);
   const id = (await owner.call('GET', '/api/admin/partners')).body.partners.find(
     (p: { email: string }) => p.email === email,
   ).id as string;

@@ -1,7 +1,7 @@
 import { runAdminCli } from '../support/adminCli';
 import fs from 'node:fs';
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from 'vitest';
-import { adminClient, login, type AdminClient } from '../support/adminClient';
+import { adminClient, clientWithCookie, login, type AdminClient } from '../support/adminClient';
 import { validTrainer, validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 import { startSmtp } from '../support/smtp';
@@ -19,28 +19,6 @@ const OWNER = () => process.env.ADMIN_EMAIL!;
 const UNKNOWN = '00000000-0000-4000-8000-000000000000';
 const PASSWORD = 'a long team passphrase';
 let owner: AdminClient;
-
-/** A client for a cookie the server set (an accepted invitation signs the member in). */
-function clientFor(cookie: string, origin = base()): AdminClient {
-  return {
-    cookie,
-    async call(method, path, body, headers = {}) {
-      const response = await fetch(`${origin}${path}`, {
-        method,
-        headers: { cookie, origin, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
-        body: body === undefined ? undefined : JSON.stringify(body),
-      });
-      const text = await response.text();
-      let parsed: unknown = text;
-      try {
-        parsed = JSON.parse(text);
-      } catch {
-        // an HTML page
-      }
-      return { status: response.status, body: parsed, headers: response.headers };
-    },
-  };
-}
 
 /** The link's path on the test server (the link itself names SITE_URL). */
 const pathOf = (url: string) => new URL(url).pathname;
@@ -60,7 +38,7 @@ async function join(email: string, role: 'admin' | 'editor'): Promise<AdminClien
   expect(invited.status).toBe(201);
   const accepted = await accept(invited.body.url);
   expect(accepted.status).toBe(201);
-  return clientFor(accepted.headers.get('set-cookie')!.split(';')[0]!);
+  return clientWithCookie(accepted.headers.get('set-cookie')!.split(';')[0]!);
 }
 
 /** Puts the team back as the other test files expect it: the run's admin is the only owner and member. */
@@ -115,7 +93,7 @@ describe('an invited editor', () => {
     const accepted = await accept(invited.body.url);
     expect(accepted.status).toBe(201);
     expect(await accepted.json()).toEqual({ authenticated: true, admin: { email: 'ed@team.example' } });
-    const editor = clientFor(accepted.headers.get('set-cookie')!.split(';')[0]!);
+    const editor = clientWithCookie(accepted.headers.get('set-cookie')!.split(';')[0]!);
     expect((await editor.call('GET', '/api/admin/session')).body).toEqual({
       authenticated: true,
       admin: { email: 'ed@team.example', role: 'editor' },

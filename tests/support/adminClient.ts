@@ -25,7 +25,11 @@ export async function adminClient(
 ): Promise<AdminClient> {
   const response = await login(base, email, password);
   if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  const cookie = response.headers.get('set-cookie')!.split(';')[0]!;
+  return clientWithCookie(response.headers.get('set-cookie')!.split(';')[0]!, base);
+}
+
+/** A client for a session cookie the server set (a sign-in, or an accepted invitation). */
+export function clientWithCookie(cookie: string, base = process.env.TEST_BASE_URL!): AdminClient {
   return {
     cookie,
     async call(method, path, body, headers = {}) {
@@ -44,7 +48,7 @@ export async function adminClient(
       try {
         parsed = JSON.parse(text);
       } catch {
-        // not JSON
+        // not JSON (an HTML page)
       }
       return { status: r.status, body: parsed, headers: r.headers };
     },
