@@ -9,6 +9,7 @@ const SERVER_ONLY = [
   '**/storage/**',
   '**/publish/**',
   '**/server/**',
+  '**/http/**',
   '**/services/**',
   '**/prerender/**',
   '**/app/**',
@@ -22,6 +23,7 @@ const SERVER_ONLY = [
 // What data/ and storage/ never import: the layers above them (docs/architecture.md).
 const ABOVE_DATA = [
   '**/server/**',
+  '**/http/**',
   '**/publish/**',
   '**/services/**',
   '**/site/**',

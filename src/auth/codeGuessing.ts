@@ -1,6 +1,6 @@
 import * as codeLock from '../data/codeLock';
 import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/secondFactor';
-import { HttpError } from '../server/http';
+import { HttpError } from '../http/errors';
 import { mailCodesLocked } from '../services/memberMail';
 import { recordSecurityEvent } from '../services/securityLog';
 

@@ -9,7 +9,7 @@ import {
   type StepUpMethod,
   type StepUpStatus,
 } from '../domain/stepUp';
-import { HttpError } from '../server/http';
+import { HttpError } from '../http/errors';
 import { recordSecurityEvent } from '../services/securityLog';
 import { codesLockedError } from './codeGuessing';
 import { verifyPassword } from './passwords';

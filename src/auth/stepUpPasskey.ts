@@ -1,6 +1,6 @@
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import * as passkeys from '../data/passkeys';
-import { HttpError } from '../server/http';
+import { HttpError } from '../http/errors';
 import { handleMatches, verifyAssertion, type Assertion } from './passkeyAssertion';
 import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';
 import type { AdminSession } from './sessions';

@@ -2,7 +2,7 @@ import * as admins from '../data/admins';
 import { getSql } from '../data/db';
 import * as twoFactor from '../data/twoFactor';
 import type { TotpStatus } from '../domain/secondFactor';
-import { HttpError } from '../server/http';
+import { HttpError } from '../http/errors';
 import { recordSecurityEvent } from '../services/securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
 import { codesLockedError, codesLockedUntil, countWrongCode, CODE_LOCK_MS } from './codeGuessing';

@@ -1,6 +1,7 @@
-import { idParam, json, readJson } from '../../../../server/http';
-import { actorOf, edge } from '../../../../server/edge';
-import { clientIp, requireRole } from '../../../../auth/guard';
+import { idParam, readJson } from '../../../../http/body';
+import { json } from '../../../../http/answers';
+import { actorOf, clientIp, requireRole } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { requireStepUp } from '../../../../auth/stepUp';
 import { SITE_ROLES } from '../../../../domain/roles';
 import { PartnerTrustSchema } from '../../../../domain/partners';
@@ -9,14 +10,14 @@ import { removePartner, setPartnerTrusted } from '../../../../services/partners'
 export const prerender = false;
 
 /** `{trusted}`: the owner only (docs/product.md, Partners), in the security log. Stepped up. */
-export const PATCH = edge(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, 'owner'));
   const { trusted } = await readJson(ctx, PartnerTrustSchema);
   return json(await setPartnerTrusted(actorOf(admin), idParam(ctx), trusted, clientIp(ctx)));
 });
 
 /** Removes the partner account and ends its sessions (owner and admins). Stepped up. */
-export const DELETE = edge(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, ...SITE_ROLES));
   const id = idParam(ctx);
   await removePartner(actorOf(admin), id, clientIp(ctx));

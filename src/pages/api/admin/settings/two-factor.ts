@@ -1,6 +1,9 @@
-import { endpoint, HttpError, json, readJson } from '../../../../server/http';
+import { route } from '../../../../http/route';
+import { HttpError } from '../../../../http/errors';
+import { json } from '../../../../http/answers';
+import { readJson } from '../../../../http/body';
 import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
-import { clientIp, requireRole } from '../../../../auth/guard';
+import { clientIp, requireRole } from '../../../../http/guards';
 import { hasSecondFactor } from '../../../../auth/secondFactors';
 import { requireStepUp } from '../../../../auth/stepUp';
 import * as twoFactor from '../../../../data/twoFactor';
@@ -9,13 +12,13 @@ import { recordSecurityEvent } from '../../../../services/securityLog';
 export const prerender = false;
 
 /** GET /api/admin/settings/two-factor: `{required}`, whether every member must have a second factor (owner only). */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireRole(ctx, 'owner');
   return json({ required: await twoFactor.twoFactorRequired() });
 });
 
 /** PUT /api/admin/settings/two-factor {required}: the owner's switch (docs/product.md, "Two-factor sign-in"), stepped up. */
-export const PUT = endpoint(async (ctx) => {
+export const PUT = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, 'owner'));
   const { required } = await readJson(ctx, TwoFactorPolicySchema);
   // The owner would shut themselves out of everything but enrolment: they go first.

@@ -1,6 +1,9 @@
 import type { APIContext } from 'astro';
-import { endpoint, json, notFound, readJson } from '../../../../../server/http';
-import { requireSignedIn } from '../../../../../auth/guard';
+import { route } from '../../../../../http/route';
+import { json } from '../../../../../http/answers';
+import { notFound } from '../../../../../http/errors';
+import { readJson } from '../../../../../http/body';
+import { requireSignedIn } from '../../../../../http/guards';
 import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
 import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
@@ -15,7 +18,7 @@ function passkeyId(ctx: APIContext): string {
 }
 
 /** PATCH /api/admin/me/passkeys/{id} {name}: renames one of the member's own passkeys. */
-export const PATCH = endpoint(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   const id = passkeyId(ctx);
   const { name } = await readJson(ctx, PasskeyRenameSchema);
@@ -23,7 +26,7 @@ export const PATCH = endpoint(async (ctx) => {
 });
 
 /** DELETE /api/admin/me/passkeys/{id}: stepped up; 404 for an unknown passkey or someone else's. */
-export const DELETE = endpoint(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
   await deletePasskey(ctx, admin, passkeyId(ctx));
   return json({ deleted: true });

@@ -1,10 +1,11 @@
 import type { APIContext, AstroGlobal } from 'astro';
-import { HttpError } from '../server/http';
+import { HttpError } from './errors';
 import { serverEnv } from '../env';
 import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
-import { sessionCookieName } from './cookieNames';
-import { validateToken, type AdminSession } from './sessions';
-import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from './secondFactors';
+import { sessionCookieName } from '../auth/cookieNames';
+import { validateToken, type AdminSession } from '../auth/sessions';
+import type { Actor } from '../services/errors';
+import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from '../auth/secondFactors';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
 
@@ -84,4 +85,9 @@ export function clientIp(ctx: Pick<APIContext, 'locals' | 'clientAddress'>): str
   } catch {
     return 'unknown';
   }
+}
+
+/** The signed-in member as the use cases name who acted. */
+export function actorOf(session: AdminSession): Actor {
+  return { adminId: session.adminId, email: session.email, role: session.role };
 }
