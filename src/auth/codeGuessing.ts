@@ -1,8 +1,8 @@
 import * as codeLock from '../data/codeLock';
 import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/secondFactor';
-import { HttpError } from '../http/errors';
-import { mailCodesLocked } from '../services/memberMail';
-import { recordSecurityEvent } from '../services/securityLog';
+import { AuthError } from './errors';
+import { mailCodesLocked } from '../mail/memberMail';
+import { recordSecurityEvent } from './securityLog';
 
 /**
  * Guessing stops (issue 51; docs/decisions/0021-step-up.md). The back-off of src/auth/throttle.ts
@@ -48,7 +48,7 @@ export async function pendingSignInEnds(pendingId: string): Promise<boolean> {
 }
 
 /** The answer to a code refused for the lock: 429 until it lifts, with a code the login page reads. */
-export function codesLockedError(until: Date): HttpError {
+export function codesLockedError(until: Date): AuthError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new HttpError(429, CODES_LOCKED_MESSAGE, undefined, { 'retry-after': String(seconds) }, CODES_LOCKED);
+  return new AuthError('throttled', CODES_LOCKED_MESSAGE, { retryAfter: seconds, code: CODES_LOCKED });
 }

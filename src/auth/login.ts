@@ -2,7 +2,7 @@ import * as admins from '../data/admins';
 import type { Logger } from 'pino';
 import { log as rootLog } from '../log';
 import { UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
-import { recordSecurityEvent } from '../services/securityLog';
+import { recordSecurityEvent } from './securityLog';
 import { hashPassword, verifyPassword } from './passwords';
 import { admit, pruneAttempts, succeeded } from './throttle';
 

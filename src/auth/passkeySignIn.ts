@@ -2,8 +2,8 @@ import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJS
 import * as admins from '../data/admins';
 import * as passkeys from '../data/passkeys';
 import * as requestLimits from '../data/requestLimits';
-import { HttpError } from '../http/errors';
-import { recordSecurityEvent } from '../services/securityLog';
+import { AuthError } from './errors';
+import { recordSecurityEvent } from './securityLog';
 import { handleMatches, verifyAssertion, type Assertion } from './passkeyAssertion';
 import { readPendingLogin, type SignInRequest } from './pendingLogin';
 import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';
@@ -32,7 +32,7 @@ export const OPTIONS_PER_ADDRESS_PER_MINUTE = 30;
 
 export async function authenticationOptions(request: SignInRequest): Promise<PublicKeyCredentialRequestOptionsJSON> {
   if (!(await requestLimits.take(`passkey-options:${request.ip}`, OPTIONS_PER_ADDRESS_PER_MINUTE, 60_000)))
-    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, { 'retry-after': '60' });
+    throw new AuthError('throttled', 'Too many attempts. Try again later.', { retryAfter: 60 });
   const pending = await readPendingLogin(request.pendingToken);
   const allowed = pending ? await passkeys.listFor(pending.adminId) : [];
   const options = await generateAuthenticationOptions({

@@ -3,7 +3,7 @@ import type { Role } from '../domain/roles';
 import * as admins from '../data/admins';
 import * as twoFactor from '../data/twoFactor';
 import { createSession } from './sessions';
-import { recordSecurityEvent } from '../services/securityLog';
+import { recordSecurityEvent } from './securityLog';
 import { enrolmentRequired, secondFactorMethods, type SecondFactorMethod } from './secondFactors';
 
 /**

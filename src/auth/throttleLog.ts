@@ -3,7 +3,7 @@ import * as requestLimits from '../data/requestLimits';
 import { truncateClientAddress } from '../domain/clientAddress';
 import { THROTTLED_ENTRY_EVERY_MS, UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
 import { log } from '../log';
-import { recordSecurityEvent } from '../services/securityLog';
+import { recordSecurityEvent } from './securityLog';
 
 /**
  * Attempts the back-off holds back (src/auth/throttle.ts) are in the security log as

@@ -5,6 +5,8 @@ import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
 import { sessionCookieName } from '../auth/cookieNames';
 import { validateToken, type AdminSession } from '../auth/sessions';
 import type { Actor } from '../services/errors';
+import { steppedUpUntil } from '../auth/stepUp';
+import { STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '../domain/stepUp';
 import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from '../auth/secondFactors';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
@@ -90,4 +92,14 @@ export function clientIp(ctx: Pick<APIContext, 'locals' | 'clientAddress'>): str
 /** The signed-in member as the use cases name who acted. */
 export function actorOf(session: AdminSession): Actor {
   return { adminId: session.adminId, email: session.email, role: session.role };
+}
+
+/**
+ * The step-up guard (docs/decisions/0021-step-up.md): returns the session when it is stepped up, else
+ * throws the 403 `{error, code: 'step_up_required'}` that asks for it.
+ */
+export function requireStepUp(session: AdminSession, now = new Date()): AdminSession {
+  const until = steppedUpUntil(session);
+  if (!until || until <= now) throw new HttpError(403, STEP_UP_MESSAGE, undefined, undefined, STEP_UP_REQUIRED);
+  return session;
 }

@@ -12,6 +12,7 @@ import {
   UndisclosedCostError,
 } from '../services/errors';
 import { StorageError, type StorageErrorKind } from '../storage/errors';
+import { AuthError, type AuthErrorKind } from '../auth/errors';
 import { json } from './answers';
 import { HttpError, validationError } from './errors';
 
@@ -39,6 +40,14 @@ const STORAGE_STATUS: Record<StorageErrorKind, number> = {
   unavailable: 503,
 };
 
+const AUTH_STATUS: Record<AuthErrorKind, number> = {
+  invalid: 400,
+  forbidden: 403,
+  notFound: 404,
+  conflict: 409,
+  throttled: 429,
+};
+
 /** A layer's error as the HTTP error it answers with; anything else unchanged. */
 export function toHttpError(error: unknown): unknown {
   if (error instanceof StaleVersionError) {
@@ -52,6 +61,11 @@ export function toHttpError(error: unknown): unknown {
   if (error instanceof UndisclosedCostError) return new HttpError(422, error.message, error.fieldErrors);
   if (error instanceof InvalidInputError) return new HttpError(400, error.message, error.fieldErrors);
   if (error instanceof ServiceError) return new HttpError(400, error.message);
+  if (error instanceof AuthError) {
+    const { fieldErrors, retryAfter, code } = error.details;
+    const headers = retryAfter === undefined ? undefined : { 'retry-after': String(retryAfter) };
+    return new HttpError(AUTH_STATUS[error.kind], error.message, fieldErrors, headers, code);
+  }
   if (error instanceof StorageError) {
     const status = STORAGE_STATUS[error.kind];
     const fieldErrors = error.field ? { [error.field]: [error.message] } : undefined;

@@ -2,7 +2,7 @@ import * as partnerTrainers from '../data/partnerTrainers';
 import * as admins from '../data/admins';
 import { transaction } from '../data/transaction';
 import { PARTNER_MESSAGES, type PartnerAccount } from '../domain/partners';
-import { recordSecurityEvent } from './securityLog';
+import { recordSecurityEvent } from '../auth/securityLog';
 import { InvalidInputError, NotFoundError, type Actor } from './errors';
 
 /**

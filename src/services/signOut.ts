@@ -1,5 +1,5 @@
 import { endSession } from '../auth/sessions';
-import { recordSecurityEvent } from './securityLog';
+import { recordSecurityEvent } from '../auth/securityLog';
 
 /**
  * Logout (issue 51, point 8): the session is deleted on the server and 'sign-out' is in the security

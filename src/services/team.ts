@@ -16,7 +16,7 @@ import {
   LAST_OWNER_MESSAGE,
   type InvitationInput,
 } from '../domain/team';
-import { COMMAND_LINE, recordSecurityEvent, type SecurityEvent } from './securityLog';
+import { COMMAND_LINE, recordSecurityEvent, type SecurityEvent } from '../auth/securityLog';
 import { ExpiredError, InvalidInputError, NotFoundError, ServiceError, type Actor } from './errors';
 
 /**

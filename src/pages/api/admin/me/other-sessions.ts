@@ -2,7 +2,7 @@ import { route } from '../../../../http/route';
 import { json } from '../../../../http/answers';
 import { clientIp, requireSignedIn } from '../../../../http/guards';
 import { endOtherSessions } from '../../../../auth/sessions';
-import { recordSecurityEvent } from '../../../../services/securityLog';
+import { recordSecurityEvent } from '../../../../auth/securityLog';
 
 export const prerender = false;
 

@@ -3,11 +3,10 @@ import { HttpError } from '../../../../http/errors';
 import { json } from '../../../../http/answers';
 import { readJson } from '../../../../http/body';
 import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
-import { clientIp, requireRole } from '../../../../http/guards';
+import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
 import { hasSecondFactor } from '../../../../auth/secondFactors';
-import { requireStepUp } from '../../../../auth/stepUp';
 import * as twoFactor from '../../../../data/twoFactor';
-import { recordSecurityEvent } from '../../../../services/securityLog';
+import { recordSecurityEvent } from '../../../../auth/securityLog';
 
 export const prerender = false;
 

@@ -3,9 +3,8 @@ import { route } from '../../../../../http/route';
 import { json } from '../../../../../http/answers';
 import { notFound } from '../../../../../http/errors';
 import { readJson } from '../../../../../http/body';
-import { requireSignedIn } from '../../../../../http/guards';
+import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
-import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
 
 export const prerender = false;
@@ -28,6 +27,6 @@ export const PATCH = route(async (ctx) => {
 /** DELETE /api/admin/me/passkeys/{id}: stepped up; 404 for an unknown passkey or someone else's. */
 export const DELETE = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
-  await deletePasskey(ctx, admin, passkeyId(ctx));
+  await deletePasskey(clientIp(ctx), admin, passkeyId(ctx));
   return json({ deleted: true });
 });

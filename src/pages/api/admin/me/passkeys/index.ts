@@ -1,9 +1,8 @@
 import { route } from '../../../../../http/route';
 import { json } from '../../../../../http/answers';
 import { readJson } from '../../../../../http/body';
-import { requireSignedIn } from '../../../../../http/guards';
+import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { listPasskeys, registerPasskey } from '../../../../../auth/passkeys';
-import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRegistrationSchema } from '../../../../../domain/passkeys';
 
 export const prerender = false;
@@ -18,5 +17,5 @@ export const GET = route(async (ctx) => {
 export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
   const { name, response } = await readJson(ctx, PasskeyRegistrationSchema);
-  return json(await registerPasskey(ctx, admin, name, response), 201);
+  return json(await registerPasskey(clientIp(ctx), admin, name, response), 201);
 });

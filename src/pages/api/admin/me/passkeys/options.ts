@@ -1,8 +1,7 @@
 import { route } from '../../../../../http/route';
 import { json } from '../../../../../http/answers';
-import { requireSignedIn } from '../../../../../http/guards';
+import { requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { registrationOptions } from '../../../../../auth/passkeys';
-import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 

@@ -2,9 +2,8 @@ import { route } from '../../../../../http/route';
 import { json } from '../../../../../http/answers';
 import { readJson } from '../../../../../http/body';
 import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireSignedIn } from '../../../../../http/guards';
+import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { confirmTotp } from '../../../../../auth/twoFactor';
-import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
