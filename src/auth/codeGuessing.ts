@@ -1,6 +1,7 @@
 import * as codeLock from '../data/codeLock';
 import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/secondFactor';
 import { AuthError } from './errors';
+import type { Actor } from '../domain/actor';
 import { mailCodesLocked } from '../mail/memberMail';
 import { recordSecurityEvent } from './securityLog';
 
@@ -17,10 +18,7 @@ export const WRONG_CODES_PER_SIGN_IN = 10;
 export const WRONG_CODES_BEFORE_LOCK = 20;
 export const CODE_LOCK_MS = 24 * 60 * 60 * 1000;
 
-interface Member {
-  adminId: string;
-  email: string;
-}
+type Member = Pick<Actor, 'adminId' | 'email'>;
 
 /** Until when the account's codes are locked, or null. */
 export async function codesLockedUntil(adminId: string): Promise<Date | null> {
@@ -34,7 +32,7 @@ export async function countWrongCode(member: Member, ip: string): Promise<boolea
   if (!locked) return count >= WRONG_CODES_BEFORE_LOCK;
   await recordSecurityEvent({
     type: 'second-factor-locked',
-    actor: { id: member.adminId, email: member.email },
+    actor: member,
     ip,
     detail: { wrongCodes: count },
   });

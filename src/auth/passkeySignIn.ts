@@ -70,7 +70,9 @@ export async function checkPasskey(request: SignInRequest, credential: Credentia
     handleMatches(credential, passkey.adminId) &&
     (await verifyAssertion(credential, passkey, challenge, !pending));
   if (!verified || !owner) {
-    const actor = claimed ? { id: claimed.id, email: claimed.email } : { id: null, email: '(unknown passkey)' };
+    const actor = claimed
+      ? { adminId: claimed.id, email: claimed.email }
+      : { adminId: null, email: '(unknown passkey)' };
     await recordSecurityEvent({
       type: pending ? 'second-factor-failed' : 'sign-in-failed',
       actor,

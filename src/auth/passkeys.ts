@@ -87,7 +87,7 @@ export async function registerPasskey(
       name,
     });
     if (!inserted) return undefined;
-    await recordSecurityEvent({ type: 'passkey-added', actor: actor(admin), ip, detail: { name } }, tx);
+    await recordSecurityEvent({ type: 'passkey-added', actor: admin, ip, detail: { name } }, tx);
     return inserted;
   });
   if (!row) throw refused('This passkey is already registered.');
@@ -109,12 +109,9 @@ export async function renamePasskey(admin: AdminSession, id: string, name: strin
 export async function deletePasskey(ip: string, admin: AdminSession, id: string): Promise<void> {
   const removed = await transaction(async (tx) => {
     const row = await passkeys.remove(tx, admin.adminId, id);
-    if (row)
-      await recordSecurityEvent({ type: 'passkey-removed', actor: actor(admin), ip, detail: { name: row.name } }, tx);
+    if (row) await recordSecurityEvent({ type: 'passkey-removed', actor: admin, ip, detail: { name: row.name } }, tx);
     return row;
   });
   if (!removed) throw new AuthError('notFound', 'Not found');
   void mailFactorChange(admin.email, { kind: 'passkey-removed', name: removed.name });
 }
-
-const actor = (admin: AdminSession) => ({ id: admin.adminId, email: admin.email });

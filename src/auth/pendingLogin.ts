@@ -72,7 +72,7 @@ export async function finishLogin(
   const sessionToken = await createSession(adminId);
   await recordSecurityEvent({
     type: 'sign-in',
-    actor: { id: admin.id, email: admin.email },
+    actor: { adminId: admin.id, email: admin.email },
     ip: request.ip,
     detail: { method },
   });

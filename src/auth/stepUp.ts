@@ -33,12 +33,12 @@ export async function stepUpStatus(session: AdminSession): Promise<StepUpStatus>
 /** The session is stepped up from now; the security log says how. */
 export async function markSteppedUp(session: AdminSession, method: string, ip: string): Promise<Date> {
   const at = (await sessions.markSteppedUp(session.id)) ?? new Date();
-  await recordSecurityEvent({ type: 'step-up', actor: actorOf(session), ip, detail: { method } });
+  await recordSecurityEvent({ type: 'step-up', actor: session, ip, detail: { method } });
   return new Date(at.getTime() + STEP_UP_WINDOW_MS);
 }
 
 export async function stepUpFailed(session: AdminSession, method: string, ip: string): Promise<void> {
-  await recordSecurityEvent({ type: 'step-up-failed', actor: actorOf(session), ip, detail: { method } });
+  await recordSecurityEvent({ type: 'step-up-failed', actor: session, ip, detail: { method } });
 }
 
 /**
@@ -69,12 +69,9 @@ export async function stepUpWithCode(session: AdminSession, code: string, ip: st
       fieldErrors: { code: ['You have no authenticator app: use your password'] },
     });
   }
-  const check = await checkSecondFactor(actorOfMember(session), code, ip);
+  const check = await checkSecondFactor(session, code, ip);
   if (check.ok) return markSteppedUp(session, check.method, ip);
   if (check.reason === 'locked') throw codesLockedError(check.until);
   if (check.reason === 'throttled') throw tooManyAttempts(check.retryAfter);
   throw new AuthError('invalid', 'That code is not right', { fieldErrors: { code: ['That code is not right'] } });
 }
-
-const actorOf = (session: AdminSession) => ({ id: session.adminId, email: session.email });
-const actorOfMember = (session: AdminSession) => ({ adminId: session.adminId, email: session.email });

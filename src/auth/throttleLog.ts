@@ -31,7 +31,7 @@ export async function recordThrottled(subject: string, ip: string, retryAfterSec
     const member = await admins.findByEmail(email);
     await recordSecurityEvent({
       type: 'sign-in-throttled',
-      actor: { id: member?.id ?? null, email },
+      actor: { adminId: member?.id ?? null, email },
       ip,
       detail: { method, retryAfterSeconds, ...(member ? {} : { reason: UNKNOWN_EMAIL_REASON }) },
     });

@@ -1,9 +1,10 @@
 import * as admins from '../data/admins';
+import type { Actor } from '../domain/actor';
 import { transaction } from '../data/transaction';
 import * as twoFactor from '../data/twoFactor';
 import type { TotpStatus } from '../domain/secondFactor';
 import { AuthError, tooManyAttempts } from './errors';
-import { recordSecurityEvent } from './securityLog';
+import { COMMAND_LINE, recordSecurityEvent } from './securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
 import { codesLockedError, codesLockedUntil, countWrongCode, CODE_LOCK_MS } from './codeGuessing';
 import * as codeLock from '../data/codeLock';
@@ -17,10 +18,7 @@ import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './to
  * sign-in"). Secrets and codes never reach a log or the security log; the events name only what
  * happened.
  */
-export interface Member {
-  adminId: string;
-  email: string;
-}
+export type Member = Pick<Actor, 'adminId' | 'email'>;
 
 const INVALID_CODE = 'Invalid code';
 
@@ -46,7 +44,7 @@ export async function confirmTotp(member: Member, code: string, ip: string): Pro
       fieldErrors: { code: ['That code is not right: type the current code from the app'] },
     });
   }
-  await recordSecurityEvent({ type: 'totp-enabled', actor: actorOf(member), ip });
+  await recordSecurityEvent({ type: 'totp-enabled', actor: member, ip });
   void mailFactorChange(member.email, { kind: 'totp-enabled' });
   return codes;
 }
@@ -71,7 +69,7 @@ export async function checkSecondFactor(member: Member, code: string, ip: string
   if (!admission.allowed) return { ok: false, reason: 'throttled', retryAfter: admission.retryAfterSeconds };
   const method = await useCode(member.adminId, code.trim());
   if (!method) {
-    await recordSecurityEvent({ type: 'second-factor-failed', actor: actorOf(member), ip });
+    await recordSecurityEvent({ type: 'second-factor-failed', actor: member, ip });
     if (await countWrongCode(member, ip))
       return { ok: false, reason: 'locked', until: new Date(Date.now() + CODE_LOCK_MS) };
     return { ok: false, reason: 'invalid' };
@@ -79,7 +77,7 @@ export async function checkSecondFactor(member: Member, code: string, ip: string
   await succeeded(subject, ip, admission.keys);
   if (method === 'recovery') {
     const remaining = await twoFactor.unusedRecoveryCodes(member.adminId);
-    await recordSecurityEvent({ type: 'recovery-code-used', actor: actorOf(member), ip, detail: { remaining } });
+    await recordSecurityEvent({ type: 'recovery-code-used', actor: member, ip, detail: { remaining } });
   }
   return { ok: true, method };
 }
@@ -118,7 +116,7 @@ export async function turnOffTotp(member: Member, code: string, ip: string): Pro
   }
   await requireCurrentCode(member, code, ip);
   await twoFactor.disableTotp(member.adminId);
-  await recordSecurityEvent({ type: 'totp-disabled', actor: actorOf(member), ip });
+  await recordSecurityEvent({ type: 'totp-disabled', actor: member, ip });
   void mailFactorChange(member.email, { kind: 'totp-disabled' });
 }
 
@@ -129,7 +127,7 @@ export async function renewRecoveryCodes(member: Member, code: string, ip: strin
   await requireCurrentCode(member, code, ip);
   const codes = newRecoveryCodes();
   await twoFactor.replaceRecoveryCodes(member.adminId, codes.map(hashRecoveryCode));
-  await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: actorOf(member), ip });
+  await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: member, ip });
   void mailFactorChange(member.email, { kind: 'recovery-codes-renewed' });
   return codes;
 }
@@ -139,8 +137,6 @@ export async function totpStatus(adminId: string): Promise<TotpStatus> {
   const enabled = Boolean(state?.enabledAt);
   return { enabled, recoveryCodesLeft: enabled ? await twoFactor.unusedRecoveryCodes(adminId) : 0 };
 }
-
-const actorOf = (member: Member) => ({ id: member.adminId, email: member.email });
 
 /**
  * `npm run admin -- reset-2fa --email E`, for a member who lost their device: every second factor
@@ -156,7 +152,7 @@ export async function resetTwoFactor(email: string): Promise<{ email: string; ma
     await recordSecurityEvent(
       {
         type: 'two-factor-reset',
-        actor: { id: null, email: 'command line' },
+        actor: COMMAND_LINE,
         ip: 'command line',
         subject: { id: member.id, email: member.email },
       },

@@ -4,7 +4,6 @@ import { serverEnv } from '../env';
 import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
 import { sessionCookieName } from '../auth/cookieNames';
 import { validateToken, type AdminSession } from '../auth/sessions';
-import type { Actor } from '../services/errors';
 import { steppedUpUntil } from '../auth/stepUp';
 import { STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '../domain/stepUp';
 import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from '../auth/secondFactors';
@@ -87,11 +86,6 @@ export function clientIp(ctx: Pick<APIContext, 'locals' | 'clientAddress'>): str
   } catch {
     return 'unknown';
   }
-}
-
-/** The signed-in member as the use cases name who acted. */
-export function actorOf(session: AdminSession): Actor {
-  return { adminId: session.adminId, email: session.email, role: session.role };
 }
 
 /**

@@ -7,5 +7,5 @@ import { recordSecurityEvent } from '../auth/securityLog';
  */
 export async function signOut(token: string | undefined, member: { adminId: string; email: string }, ip: string) {
   await endSession(token);
-  await recordSecurityEvent({ type: 'sign-out', actor: { id: member.adminId, email: member.email }, ip });
+  await recordSecurityEvent({ type: 'sign-out', actor: member, ip });
 }

@@ -1,6 +1,7 @@
 import { idParam } from '../../../../http/body';
 import { json } from '../../../../http/answers';
-import { actorOf, clientIp, requireRole, requireStepUp } from '../../../../http/guards';
+import { actorOf } from '../../../../domain/actor';
+import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
 import { route } from '../../../../http/route';
 import { TEAM_ROLES } from '../../../../domain/roles';
 import { revokeInvitation } from '../../../../services/team';

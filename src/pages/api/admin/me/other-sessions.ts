@@ -15,7 +15,7 @@ export const DELETE = route(async (ctx) => {
   const ended = await endOtherSessions(admin);
   await recordSecurityEvent({
     type: 'other-sessions-ended',
-    actor: { id: admin.adminId, email: admin.email },
+    actor: admin,
     ip: clientIp(ctx),
     detail: { ended },
   });

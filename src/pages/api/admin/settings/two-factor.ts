@@ -29,7 +29,7 @@ export const PUT = route(async (ctx) => {
   if (before !== required) {
     await recordSecurityEvent({
       type: 'two-factor-policy-changed',
-      actor: { id: admin.adminId, email: admin.email },
+      actor: admin,
       ip: clientIp(ctx),
       detail: { required },
     });

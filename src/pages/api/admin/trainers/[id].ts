@@ -1,6 +1,7 @@
 import { idParam, readJson, ifMatch } from '../../../../http/body';
 import { json, recordJson } from '../../../../http/answers';
-import { actorOf, requireListingAccess } from '../../../../http/guards';
+import { actorOf } from '../../../../domain/actor';
+import { requireListingAccess } from '../../../../http/guards';
 import { route } from '../../../../http/route';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import { deleteTrainer } from '../../../../services/trainers';

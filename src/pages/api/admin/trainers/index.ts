@@ -1,6 +1,7 @@
 import { json, recordJson } from '../../../../http/answers';
 import { readJson } from '../../../../http/body';
-import { requireListingAccess, actorOf } from '../../../../http/guards';
+import { requireListingAccess } from '../../../../http/guards';
+import { actorOf } from '../../../../domain/actor';
 import { TrainerInputSchema, type Trainer } from '../../../../domain/trainer';
 import { TrainerListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../http/listQuery';

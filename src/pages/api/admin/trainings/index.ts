@@ -1,6 +1,7 @@
 import { json, recordJson } from '../../../../http/answers';
 import { readJson } from '../../../../http/body';
-import { requireListingAccess, actorOf } from '../../../../http/guards';
+import { requireListingAccess } from '../../../../http/guards';
+import { actorOf } from '../../../../domain/actor';
 import { TrainingInputSchema, withTotalCost, type Training } from '../../../../domain/training';
 import { TrainingListQuerySchema } from '../../../../domain/adminList';
 import { pageResponse, readListQuery } from '../../../../http/listQuery';

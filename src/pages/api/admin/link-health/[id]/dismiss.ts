@@ -1,6 +1,7 @@
 import { idParam, readJson } from '../../../../../http/body';
 import { json } from '../../../../../http/answers';
-import { actorOf, requireAdmin } from '../../../../../http/guards';
+import { actorOf } from '../../../../../domain/actor';
+import { requireAdmin } from '../../../../../http/guards';
 import { route } from '../../../../../http/route';
 import { DismissLinkSchema } from '../../../../../domain/reports';
 import { dismissBrokenLink } from '../../../../../services/listingProblems';

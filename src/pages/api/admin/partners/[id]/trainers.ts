@@ -1,6 +1,7 @@
 import { idParam, readJson } from '../../../../../http/body';
 import { json } from '../../../../../http/answers';
-import { actorOf, clientIp, requireRole, requireStepUp } from '../../../../../http/guards';
+import { actorOf } from '../../../../../domain/actor';
+import { clientIp, requireRole, requireStepUp } from '../../../../../http/guards';
 import { route } from '../../../../../http/route';
 import { SITE_ROLES } from '../../../../../domain/roles';
 import { PartnerTrainersSchema } from '../../../../../domain/partners';

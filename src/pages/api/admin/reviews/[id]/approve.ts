@@ -1,5 +1,6 @@
 import { idParam, ifMatch } from '../../../../../http/body';
-import { requireAdmin, actorOf } from '../../../../../http/guards';
+import { requireAdmin } from '../../../../../http/guards';
+import { actorOf } from '../../../../../domain/actor';
 import { route } from '../../../../../http/route';
 import { decisionAnswer } from '../../../../../http/reviewAnswer';
 import { approveSubmission } from '../../../../../services/reviews';

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { idParam, readJson } from '../../../../../http/body';
 import { json } from '../../../../../http/answers';
-import { actorOf, requireAdmin, requireRole } from '../../../../../http/guards';
+import { actorOf } from '../../../../../domain/actor';
+import { requireAdmin, requireRole } from '../../../../../http/guards';
 import { route } from '../../../../../http/route';
 import { SITE_ROLES } from '../../../../../domain/roles';
 import { listChecks, recordCheck } from '../../../../../services/credentialChecks';

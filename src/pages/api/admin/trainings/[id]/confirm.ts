@@ -1,6 +1,7 @@
 import { idParam } from '../../../../../http/body';
 import { json } from '../../../../../http/answers';
-import { actorOf, requireListingAccess } from '../../../../../http/guards';
+import { actorOf } from '../../../../../domain/actor';
+import { requireListingAccess } from '../../../../../http/guards';
 import { route } from '../../../../../http/route';
 import { confirmDetails } from '../../../../../services/detailsConfirmed';
 
