@@ -9,6 +9,7 @@ const SERVER_ONLY = [
   '**/storage/**',
   '**/publish/**',
   '**/server/**',
+  '**/http/**',
   '**/services/**',
   '**/prerender/**',
   '**/app/**',
@@ -19,18 +20,75 @@ const SERVER_ONLY = [
   'node:*',
 ];
 
-// What data/ and storage/ never import: the layers above them (docs/architecture.md).
-const ABOVE_DATA = [
-  '**/server/**',
-  '**/publish/**',
-  '**/services/**',
-  '**/site/**',
-  '**/admin/**',
-  '**/prerender/**',
-  '**/app/**',
-  '**/mail/**',
-  '**/links/**',
+/**
+ * The layers of src/, left to right (docs/architecture.md, Layers): a folder imports only folders to
+ * its right; folders of one rank do not import each other. Imports may be relative ('../auth/x') or by
+ * the package alias ('#src/auth/x'); both are matched. Files directly in src/ (env, log) are no layer.
+ */
+const LAYERS = [
+  ['app'],
+  ['pages'],
+  ['site', 'admin'],
+  ['ui', 'styles'],
+  ['publish'],
+  ['prerender'],
+  ['server'],
+  ['http'],
+  ['services'],
+  ['auth'],
+  ['links', 'mail'],
+  ['storage'],
+  ['data'],
+  ['domain'],
 ];
+
+/** A pattern for no-restricted-imports: an import of any of these top-level folders of src/. */
+const importOf = (folders) => `^(#src/|(\\.\\./)+)(${folders.join('|')})(/|$)`;
+
+/** Each folder's rule: nothing of its own rank or to its left, plus what else it must not import. */
+function layerRule(folder, extra = []) {
+  const rank = LAYERS.findIndex((layer) => layer.includes(folder));
+  const above = LAYERS.slice(0, rank + 1)
+    .flat()
+    .filter((name) => name !== folder);
+  const patterns = [
+    ...(above.length === 0
+      ? []
+      : [
+          {
+            regex: importOf(above),
+            message: `${folder}/ imports only the layers to its right: ${LAYERS.slice(rank + 1)
+              .map((layer) => layer.join('/'))
+              .join(' → ')} (docs/architecture.md, Layers).`,
+          },
+        ]),
+    ...extra,
+  ];
+  return { 'no-restricted-imports': ['error', { patterns }] };
+}
+
+const BROWSER = [{ group: SERVER_ONLY, message: 'Browser code must not import server modules.' }];
+const DOMAIN = [
+  {
+    group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env'],
+    message: 'domain/ holds pure rules: it imports only other domain modules and its libraries.',
+  },
+];
+const BROWSER_CODE = ['site', 'admin', 'ui'];
+
+/** The one block of layer rules, a config per folder (per file kind where browser code differs). */
+const layerConfigs = LAYERS.flat().flatMap((folder) => {
+  if (folder === 'domain')
+    return [
+      { files: ['src/domain/**/*.{ts,tsx}'], ignores: ['src/domain/**/*.test.ts'], rules: layerRule(folder, DOMAIN) },
+    ];
+  if (BROWSER_CODE.includes(folder))
+    return [
+      { files: [`src/${folder}/**/*.astro`], rules: layerRule(folder) },
+      { files: [`src/${folder}/**/*.{ts,tsx}`], rules: layerRule(folder, BROWSER) },
+    ];
+  return [{ files: [`src/${folder}/**/*.{ts,tsx,astro}`], rules: layerRule(folder) }];
+});
 
 export default defineConfig(
   {
@@ -85,65 +143,5 @@ export default defineConfig(
       '@typescript-eslint/no-unsafe-return': 'off',
     },
   },
-  {
-    files: ['src/site/**/*.{ts,tsx}', 'src/admin/**/*.{ts,tsx}', 'src/ui/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        { patterns: [{ group: SERVER_ONLY, message: 'Browser code must not import server modules.' }] },
-      ],
-    },
-  },
-  {
-    // Layers point down: pure rules import no I/O module; repositories and the photo store know
-    // nothing of HTTP, publishing or the use cases above them.
-    files: ['src/domain/**/*.{ts,tsx}'],
-    ignores: ['src/domain/**/*.test.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env'],
-              message: 'domain/ holds pure rules: it imports only other domain modules and its libraries.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    files: ['src/data/**/*.ts', 'src/storage/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: ABOVE_DATA,
-              message: 'data/ and storage/ sit below the server, the publisher and the use cases.',
-            },
-          ],
-        },
-      ],
-    },
-  },
-  {
-    // Storage sits above data (docs/decisions/0015-storage-above-data.md), never the reverse.
-    files: ['src/data/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            {
-              group: [...ABOVE_DATA, '**/storage/**'],
-              message: 'data/ is the bottom layer above domain/: it imports no storage, server, publisher or use case.',
-            },
-          ],
-        },
-      ],
-    },
-  },
+  ...layerConfigs,
 );

@@ -24,7 +24,7 @@ import { closeMail } from '../src/mail/transport';
 import { resetTwoFactor } from '../src/auth/twoFactor';
 import { addMember } from '../src/services/team';
 import { resetPassword } from '../src/services/memberPasswords';
-import { COMMAND_LINE } from '../src/services/securityLog';
+import { COMMAND_LINE } from '../src/auth/securityLog';
 import { isRole, ROLES, ROLE_LABELS } from '../src/domain/roles';
 
 const USAGE =

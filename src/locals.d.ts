@@ -7,7 +7,7 @@ declare namespace App {
     clientAddress?: string;
     /** The policy for HTML pages of the build being served. */
     pageCsp?: string;
-    /** The signed-in member of an admin page, set by its guard (src/auth/pageGuard.ts); the nav reads the role. */
+    /** The signed-in member of an admin page, set by its guard (src/http/pageGuards.ts); the nav reads the role. */
     admin?: import('./auth/sessions').AdminSession;
     /** A refused report form post, handed to the page that shows it again (src/pages/api/reports.ts). */
     refusedReport?: import('./domain/reports').RefusedReport;

@@ -1,6 +1,6 @@
 import { defineMiddleware } from 'astro:middleware';
-import { json } from './server/http';
-import { allowedMethods } from './server/allowedMethods';
+import { json } from './http/answers';
+import { allowedMethods } from './http/allowedMethods';
 import { newRequestId } from './log';
 
 /**

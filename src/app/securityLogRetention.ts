@@ -1,4 +1,4 @@
-import { pruneUnknownEmailEntries } from '../services/securityLog';
+import { pruneUnknownEmailEntries } from '../auth/securityLog';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

@@ -18,7 +18,7 @@ import { SecretsKeyError } from '../data/secretsKey';
 import { sealSecrets } from './sealSecrets';
 import { seedDemoOnce } from '../data/seed';
 import { preloadZipTable } from '../data/zipTable';
-import { adminEnvProblem, bootstrapAdmin } from '../auth/bootstrap';
+import { adminEnvProblem, bootstrapAdmin } from './bootstrap';
 import { newInstanceId, startHeartbeat } from './heartbeat';
 import { openPublishing, type Publishing } from '../publish';
 import { Host, listenOn } from '../server/host';

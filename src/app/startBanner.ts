@@ -1,4 +1,4 @@
-import type { BootstrapResult } from '../auth/bootstrap';
+import type { BootstrapResult } from './bootstrap';
 import { PASSWORD_MIN_LENGTH } from '../domain/credentials';
 
 const resetCommand = (email: string) =>

@@ -1,8 +1,9 @@
 import * as codeLock from '../data/codeLock';
 import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/secondFactor';
-import { HttpError } from '../server/http';
-import { mailCodesLocked } from '../services/memberMail';
-import { recordSecurityEvent } from '../services/securityLog';
+import { AuthError } from './errors';
+import type { Actor } from '../domain/actor';
+import { mailCodesLocked } from '../mail/memberMail';
+import { recordSecurityEvent } from './securityLog';
 
 /**
  * Guessing stops (issue 51; docs/decisions/0021-step-up.md). The back-off of src/auth/throttle.ts
@@ -17,10 +18,7 @@ export const WRONG_CODES_PER_SIGN_IN = 10;
 export const WRONG_CODES_BEFORE_LOCK = 20;
 export const CODE_LOCK_MS = 24 * 60 * 60 * 1000;
 
-interface Member {
-  adminId: string;
-  email: string;
-}
+type Member = Pick<Actor, 'adminId' | 'email'>;
 
 /** Until when the account's codes are locked, or null. */
 export async function codesLockedUntil(adminId: string): Promise<Date | null> {
@@ -34,7 +32,7 @@ export async function countWrongCode(member: Member, ip: string): Promise<boolea
   if (!locked) return count >= WRONG_CODES_BEFORE_LOCK;
   await recordSecurityEvent({
     type: 'second-factor-locked',
-    actor: { id: member.adminId, email: member.email },
+    actor: member,
     ip,
     detail: { wrongCodes: count },
   });
@@ -48,7 +46,7 @@ export async function pendingSignInEnds(pendingId: string): Promise<boolean> {
 }
 
 /** The answer to a code refused for the lock: 429 until it lifts, with a code the login page reads. */
-export function codesLockedError(until: Date): HttpError {
+export function codesLockedError(until: Date): AuthError {
   const seconds = Math.max(1, Math.ceil((until.getTime() - Date.now()) / 1000));
-  return new HttpError(429, CODES_LOCKED_MESSAGE, undefined, { 'retry-after': String(seconds) }, CODES_LOCKED);
+  return new AuthError('throttled', CODES_LOCKED_MESSAGE, { retryAfter: seconds, code: CODES_LOCKED });
 }

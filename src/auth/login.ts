@@ -2,7 +2,7 @@ import * as admins from '../data/admins';
 import type { Logger } from 'pino';
 import { log as rootLog } from '../log';
 import { UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
-import { recordSecurityEvent } from '../services/securityLog';
+import { recordSecurityEvent } from './securityLog';
 import { hashPassword, verifyPassword } from './passwords';
 import { admit, pruneAttempts, succeeded } from './throttle';
 
@@ -33,7 +33,7 @@ export async function logIn(email: string, password: string, ip: string, log: Lo
     // The typed email, never the password; an unknown email has no member id (docs/product.md, "Security log").
     await recordSecurityEvent({
       type: 'sign-in-failed',
-      actor: { id: admin?.id ?? null, email },
+      actor: { adminId: admin?.id ?? null, email },
       ip,
       detail: { reason: admin ? 'wrong-password' : UNKNOWN_EMAIL_REASON },
     });

@@ -1,13 +1,11 @@
-import type { APIContext } from 'astro';
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import * as admins from '../data/admins';
 import * as passkeys from '../data/passkeys';
 import * as requestLimits from '../data/requestLimits';
-import { HttpError } from '../server/http';
-import { recordSecurityEvent } from '../services/securityLog';
-import { clientIp } from './guard';
+import { AuthError } from './errors';
+import { recordSecurityEvent } from './securityLog';
 import { handleMatches, verifyAssertion, type Assertion } from './passkeyAssertion';
-import { readPendingLogin } from './pendingLogin';
+import { readPendingLogin, type SignInRequest } from './pendingLogin';
 import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';
 import { admit, succeeded } from './throttle';
 
@@ -32,10 +30,10 @@ type Credential = Assertion;
 /** Options are asked for before anyone is known: per address, so no one can fill the challenge table. */
 export const OPTIONS_PER_ADDRESS_PER_MINUTE = 30;
 
-export async function authenticationOptions(ctx: APIContext): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  if (!(await requestLimits.take(`passkey-options:${clientIp(ctx)}`, OPTIONS_PER_ADDRESS_PER_MINUTE, 60_000)))
-    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, { 'retry-after': '60' });
-  const pending = await readPendingLogin(ctx);
+export async function authenticationOptions(request: SignInRequest): Promise<PublicKeyCredentialRequestOptionsJSON> {
+  if (!(await requestLimits.take(`passkey-options:${request.ip}`, OPTIONS_PER_ADDRESS_PER_MINUTE, 60_000)))
+    throw new AuthError('throttled', 'Too many attempts. Try again later.', { retryAfter: 60 });
+  const pending = await readPendingLogin(request.pendingToken);
   const allowed = pending ? await passkeys.listFor(pending.adminId) : [];
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
@@ -47,10 +45,10 @@ export async function authenticationOptions(ctx: APIContext): Promise<PublicKeyC
   return options;
 }
 
-/** Checks a passkey assertion; on success the caller completes the sign-in (completeLogin). */
-export async function checkPasskey(ctx: APIContext, credential: Credential): Promise<PasskeySignIn> {
-  const ip = clientIp(ctx);
-  const pending = await readPendingLogin(ctx);
+/** Checks a passkey assertion; on success the caller completes the sign-in (finishLogin). */
+export async function checkPasskey(request: SignInRequest, credential: Credential): Promise<PasskeySignIn> {
+  const { ip } = request;
+  const pending = await readPendingLogin(request.pendingToken);
   const passkey = await passkeys.findById(credential.id);
   const owner = passkey && (await admins.findById(passkey.adminId));
   const claimed = pending ? await admins.findById(pending.adminId) : owner;
@@ -72,7 +70,9 @@ export async function checkPasskey(ctx: APIContext, credential: Credential): Pro
     handleMatches(credential, passkey.adminId) &&
     (await verifyAssertion(credential, passkey, challenge, !pending));
   if (!verified || !owner) {
-    const actor = claimed ? { id: claimed.id, email: claimed.email } : { id: null, email: '(unknown passkey)' };
+    const actor = claimed
+      ? { adminId: claimed.id, email: claimed.email }
+      : { adminId: null, email: '(unknown passkey)' };
     await recordSecurityEvent({
       type: pending ? 'second-factor-failed' : 'sign-in-failed',
       actor,

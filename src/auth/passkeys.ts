@@ -1,4 +1,3 @@
-import type { APIContext } from 'astro';
 import {
   generateRegistrationOptions,
   verifyRegistrationResponse,
@@ -10,10 +9,9 @@ import { transaction } from '../data/transaction';
 import type { PasskeySummary } from '../domain/passkeys';
 import type { z } from 'zod';
 import type { RegistrationCredentialSchema } from '../domain/passkeys';
-import { HttpError } from '../server/http';
-import { recordSecurityEvent } from '../services/securityLog';
-import { mailFactorChange } from '../services/memberMail';
-import { clientIp } from './guard';
+import { AuthError } from './errors';
+import { recordSecurityEvent } from './securityLog';
+import { mailFactorChange } from '../mail/memberMail';
 import { userHandleOf } from './passkeyAssertion';
 import { CHALLENGE_TTL_MS, RP_NAME, relyingParty, signedChallenge } from './relyingParty';
 import type { AdminSession } from './sessions';
@@ -51,11 +49,11 @@ export async function registrationOptions(admin: AdminSession): Promise<PublicKe
   return options;
 }
 
-const refused = (message: string) => new HttpError(400, message, { response: [message] });
+const refused = (message: string) => new AuthError('invalid', message, { fieldErrors: { response: [message] } });
 
 /** Verifies the browser's new credential against a challenge given to this member, and stores it. */
 export async function registerPasskey(
-  ctx: APIContext,
+  ip: string,
   admin: AdminSession,
   name: string,
   response: z.output<typeof RegistrationCredentialSchema>,
@@ -89,7 +87,7 @@ export async function registerPasskey(
       name,
     });
     if (!inserted) return undefined;
-    await recordSecurityEvent({ type: 'passkey-added', actor: actor(admin), ip: clientIp(ctx), detail: { name } }, tx);
+    await recordSecurityEvent({ type: 'passkey-added', actor: admin, ip, detail: { name } }, tx);
     return inserted;
   });
   if (!row) throw refused('This passkey is already registered.');
@@ -103,23 +101,17 @@ export async function listPasskeys(admin: AdminSession): Promise<PasskeySummary[
 
 export async function renamePasskey(admin: AdminSession, id: string, name: string): Promise<PasskeySummary> {
   const row = await passkeys.rename(admin.adminId, id, name);
-  if (!row) throw new HttpError(404, 'Not found');
+  if (!row) throw new AuthError('notFound', 'Not found');
   return summary(row);
 }
 
 /** Deletes one of the member's own passkeys; 404 for an unknown one or someone else's. */
-export async function deletePasskey(ctx: APIContext, admin: AdminSession, id: string): Promise<void> {
+export async function deletePasskey(ip: string, admin: AdminSession, id: string): Promise<void> {
   const removed = await transaction(async (tx) => {
     const row = await passkeys.remove(tx, admin.adminId, id);
-    if (row)
-      await recordSecurityEvent(
-        { type: 'passkey-removed', actor: actor(admin), ip: clientIp(ctx), detail: { name: row.name } },
-        tx,
-      );
+    if (row) await recordSecurityEvent({ type: 'passkey-removed', actor: admin, ip, detail: { name: row.name } }, tx);
     return row;
   });
-  if (!removed) throw new HttpError(404, 'Not found');
+  if (!removed) throw new AuthError('notFound', 'Not found');
   void mailFactorChange(admin.email, { kind: 'passkey-removed', name: removed.name });
 }
-
-const actor = (admin: AdminSession) => ({ id: admin.adminId, email: admin.email });

@@ -1,9 +1,7 @@
-import type { APIContext } from 'astro';
 import * as admins from '../data/admins';
 import * as twoFactor from '../data/twoFactor';
 import { pendingSignInEnds } from './codeGuessing';
-import { clientIp } from './guard';
-import { readPendingLogin } from './pendingLogin';
+import { readPendingLogin, type SignInRequest } from './pendingLogin';
 import { checkSecondFactor, type CodeCheck } from './twoFactor';
 
 /**
@@ -13,11 +11,11 @@ import { checkSecondFactor, type CodeCheck } from './twoFactor';
  */
 export type PendingCodeOutcome = 'expired' | 'ended' | { adminId: string; check: CodeCheck };
 
-export async function checkPendingCode(ctx: APIContext, code: string): Promise<PendingCodeOutcome> {
-  const pending = await readPendingLogin(ctx);
+export async function checkPendingCode(request: SignInRequest, code: string): Promise<PendingCodeOutcome> {
+  const pending = await readPendingLogin(request.pendingToken);
   const admin = pending && (await admins.findById(pending.adminId));
   if (!pending || !admin) return 'expired';
-  const check = await checkSecondFactor({ adminId: admin.id, email: admin.email }, code, clientIp(ctx));
+  const check = await checkSecondFactor({ adminId: admin.id, email: admin.email }, code, request.ip);
   if (!check.ok && check.reason === 'invalid' && (await pendingSignInEnds(pending.id))) {
     await twoFactor.removePending(pending.id);
     return 'ended';

@@ -25,7 +25,7 @@ export async function hasSecondFactor(adminId: string): Promise<boolean> {
 
 /**
  * The site requires a second factor and this member has none yet: they are signed in, but only
- * their Account page's enrolment works until they set one up (src/auth/guard.ts).
+ * their Account page's enrolment works until they set one up (src/http/guards.ts).
  */
 export async function enrolmentRequired(adminId: string): Promise<boolean> {
   return (await twoFactor.twoFactorRequired()) && !(await hasSecondFactor(adminId));

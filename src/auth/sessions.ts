@@ -1,7 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import * as sessions from '../data/sessions';
 import type { Role } from '../domain/roles';
-import { sessionCookieName } from './cookieNames';
 
 /**
  * Admin sessions after Lucia's session guide (docs/decisions/0006-session-lifetimes.md): the token is `id.secret`,
@@ -65,14 +64,4 @@ export async function endSession(token: string | undefined): Promise<void> {
 /** Ends every session of the member but this one ("Sign out everywhere else"); how many ended. */
 export async function endOtherSessions(session: AdminSession): Promise<number> {
   return sessions.removeOthers(session.adminId, session.id);
-}
-
-/** The Set-Cookie value: HttpOnly; SameSite=Lax; Path=/, plus Secure per SESSION_SECURE_COOKIE. */
-export function sessionCookie(token: string, secure: boolean): string {
-  const maxAge = Math.floor(ABSOLUTE_LIFETIME_MS / 1000);
-  return `${sessionCookieName()}=${token}; Path=/; HttpOnly; SameSite=Lax; Max-Age=${maxAge}${secure ? '; Secure' : ''}`;
-}
-
-export function clearedSessionCookie(secure: boolean): string {
-  return `${sessionCookieName()}=; Path=/; HttpOnly; SameSite=Lax; Max-Age=0${secure ? '; Secure' : ''}`;
 }

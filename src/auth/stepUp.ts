@@ -2,15 +2,9 @@ import * as admins from '../data/admins';
 import * as passkeys from '../data/passkeys';
 import * as sessions from '../data/sessions';
 import * as twoFactor from '../data/twoFactor';
-import {
-  STEP_UP_MESSAGE,
-  STEP_UP_REQUIRED,
-  STEP_UP_WINDOW_MS,
-  type StepUpMethod,
-  type StepUpStatus,
-} from '../domain/stepUp';
-import { HttpError } from '../server/http';
-import { recordSecurityEvent } from '../services/securityLog';
+import { STEP_UP_WINDOW_MS, type StepUpMethod, type StepUpStatus } from '../domain/stepUp';
+import { AuthError, tooManyAttempts } from './errors';
+import { recordSecurityEvent } from './securityLog';
 import { codesLockedError } from './codeGuessing';
 import { verifyPassword } from './passwords';
 import type { AdminSession } from './sessions';
@@ -19,19 +13,12 @@ import { checkSecondFactor } from './twoFactor';
 
 /**
  * Step-up (docs/decisions/0021-step-up.md, issue 51): a session alone must not change how someone
- * signs in or who runs the site. Those routes call requireStepUp(): the member must have given their
+ * signs in or who runs the site. Those routes call requireStepUp() (src/http/guards.ts): the member must have given their
  * password or a current second factor in this session within the last ten minutes (a sign-in counts),
  * else 403 `{error, code: 'step_up_required'}` and the admin UI asks "Confirm it's you" and retries.
  */
 export function steppedUpUntil(session: AdminSession): Date | null {
   return session.steppedUpAt && new Date(session.steppedUpAt.getTime() + STEP_UP_WINDOW_MS);
-}
-
-/** The guard: returns the session when it is stepped up, else throws the 403 that asks for it. */
-export function requireStepUp(session: AdminSession, now = new Date()): AdminSession {
-  const until = steppedUpUntil(session);
-  if (!until || until <= now) throw new HttpError(403, STEP_UP_MESSAGE, undefined, undefined, STEP_UP_REQUIRED);
-  return session;
 }
 
 /** What the member can confirm with, and until when they need not. */
@@ -46,16 +33,13 @@ export async function stepUpStatus(session: AdminSession): Promise<StepUpStatus>
 /** The session is stepped up from now; the security log says how. */
 export async function markSteppedUp(session: AdminSession, method: string, ip: string): Promise<Date> {
   const at = (await sessions.markSteppedUp(session.id)) ?? new Date();
-  await recordSecurityEvent({ type: 'step-up', actor: actorOf(session), ip, detail: { method } });
+  await recordSecurityEvent({ type: 'step-up', actor: session, ip, detail: { method } });
   return new Date(at.getTime() + STEP_UP_WINDOW_MS);
 }
 
 export async function stepUpFailed(session: AdminSession, method: string, ip: string): Promise<void> {
-  await recordSecurityEvent({ type: 'step-up-failed', actor: actorOf(session), ip, detail: { method } });
+  await recordSecurityEvent({ type: 'step-up-failed', actor: session, ip, detail: { method } });
 }
-
-const tooMany = (retryAfter: number) =>
-  new HttpError(429, 'Too many attempts. Try again later.', undefined, { 'retry-after': String(retryAfter) });
 
 /**
  * The password, under the sign-in back-off of this account (src/auth/throttle.ts): guessing it
@@ -63,11 +47,13 @@ const tooMany = (retryAfter: number) =>
  */
 export async function stepUpWithPassword(session: AdminSession, password: string, ip: string): Promise<Date> {
   const admission = await admit(session.email, ip);
-  if (!admission.allowed) throw tooMany(admission.retryAfterSeconds);
+  if (!admission.allowed) throw tooManyAttempts(admission.retryAfterSeconds);
   const admin = await admins.findById(session.adminId);
   if (!admin || !(await verifyPassword(admin.passwordHash, password))) {
     await stepUpFailed(session, 'password', ip);
-    throw new HttpError(400, 'That password is not right', { password: ['That password is not right'] });
+    throw new AuthError('invalid', 'That password is not right', {
+      fieldErrors: { password: ['That password is not right'] },
+    });
   }
   await succeeded(session.email, ip, admission.keys);
   return markSteppedUp(session, 'password', ip);
@@ -79,16 +65,13 @@ export async function stepUpWithPassword(session: AdminSession, password: string
  */
 export async function stepUpWithCode(session: AdminSession, code: string, ip: string): Promise<Date> {
   if (!(await twoFactor.totpState(session.adminId))?.enabledAt) {
-    throw new HttpError(400, 'You have no authenticator app: use your password', {
-      code: ['You have no authenticator app: use your password'],
+    throw new AuthError('invalid', 'You have no authenticator app: use your password', {
+      fieldErrors: { code: ['You have no authenticator app: use your password'] },
     });
   }
-  const check = await checkSecondFactor(actorOfMember(session), code, ip);
+  const check = await checkSecondFactor(session, code, ip);
   if (check.ok) return markSteppedUp(session, check.method, ip);
   if (check.reason === 'locked') throw codesLockedError(check.until);
-  if (check.reason === 'throttled') throw tooMany(check.retryAfter);
-  throw new HttpError(400, 'That code is not right', { code: ['That code is not right'] });
+  if (check.reason === 'throttled') throw tooManyAttempts(check.retryAfter);
+  throw new AuthError('invalid', 'That code is not right', { fieldErrors: { code: ['That code is not right'] } });
 }
-
-const actorOf = (session: AdminSession) => ({ id: session.adminId, email: session.email });
-const actorOfMember = (session: AdminSession) => ({ adminId: session.adminId, email: session.email });

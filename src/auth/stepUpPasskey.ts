@@ -1,6 +1,6 @@
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
 import * as passkeys from '../data/passkeys';
-import { HttpError } from '../server/http';
+import { AuthError, tooManyAttempts } from './errors';
 import { handleMatches, verifyAssertion, type Assertion } from './passkeyAssertion';
 import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';
 import type { AdminSession } from './sessions';
@@ -14,7 +14,7 @@ import { admit, succeeded } from './throttle';
  */
 export async function stepUpOptions(session: AdminSession): Promise<PublicKeyCredentialRequestOptionsJSON> {
   const mine = await passkeys.listFor(session.adminId);
-  if (mine.length === 0) throw new HttpError(409, 'You have no passkeys: use your password');
+  if (mine.length === 0) throw new AuthError('conflict', 'You have no passkeys: use your password');
   const options = await generateAuthenticationOptions({
     rpID: relyingParty().rpID,
     allowCredentials: mine.map((row) => ({ id: row.id, transports: row.transports })),
@@ -31,9 +31,7 @@ export async function stepUpWithPasskey(session: AdminSession, credential: Asser
   const subject = `passkey:${session.email}`;
   const admission = await admit(subject, ip);
   if (!admission.allowed) {
-    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
-      'retry-after': String(admission.retryAfterSeconds),
-    });
+    throw tooManyAttempts(admission.retryAfterSeconds);
   }
   const challenge = signedChallenge(credential.response.clientDataJSON);
   const given = challenge ? await passkeys.takeChallenge(challenge, 'step-up') : undefined;
@@ -46,7 +44,9 @@ export async function stepUpWithPasskey(session: AdminSession, credential: Asser
     (await verifyAssertion(credential, passkey, challenge, true));
   if (!verified) {
     await stepUpFailed(session, 'passkey', ip);
-    throw new HttpError(400, 'The passkey was not accepted', { response: ['The passkey was not accepted'] });
+    throw new AuthError('invalid', 'The passkey was not accepted', {
+      fieldErrors: { response: ['The passkey was not accepted'] },
+    });
   }
   await succeeded(subject, ip, admission.keys);
   return markSteppedUp(session, 'passkey', ip);

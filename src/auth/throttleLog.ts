@@ -3,7 +3,7 @@ import * as requestLimits from '../data/requestLimits';
 import { truncateClientAddress } from '../domain/clientAddress';
 import { THROTTLED_ENTRY_EVERY_MS, UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
 import { log } from '../log';
-import { recordSecurityEvent } from '../services/securityLog';
+import { recordSecurityEvent } from './securityLog';
 
 /**
  * Attempts the back-off holds back (src/auth/throttle.ts) are in the security log as
@@ -31,7 +31,7 @@ export async function recordThrottled(subject: string, ip: string, retryAfterSec
     const member = await admins.findByEmail(email);
     await recordSecurityEvent({
       type: 'sign-in-throttled',
-      actor: { id: member?.id ?? null, email },
+      actor: { adminId: member?.id ?? null, email },
       ip,
       detail: { method, retryAfterSeconds, ...(member ? {} : { reason: UNKNOWN_EMAIL_REASON }) },
     });

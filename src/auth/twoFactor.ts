@@ -1,13 +1,14 @@
 import * as admins from '../data/admins';
-import { getSql } from '../data/db';
+import type { Actor } from '../domain/actor';
+import { transaction } from '../data/transaction';
 import * as twoFactor from '../data/twoFactor';
 import type { TotpStatus } from '../domain/secondFactor';
-import { HttpError } from '../server/http';
-import { recordSecurityEvent } from '../services/securityLog';
+import { AuthError, tooManyAttempts } from './errors';
+import { COMMAND_LINE, recordSecurityEvent } from './securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
 import { codesLockedError, codesLockedUntil, countWrongCode, CODE_LOCK_MS } from './codeGuessing';
 import * as codeLock from '../data/codeLock';
-import { mailFactorChange } from '../services/memberMail';
+import { mailFactorChange } from '../mail/memberMail';
 import { secondFactorMethods } from './secondFactors';
 import { admit, succeeded } from './throttle';
 import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './totp';
@@ -17,10 +18,7 @@ import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './to
  * sign-in"). Secrets and codes never reach a log or the security log; the events name only what
  * happened.
  */
-export interface Member {
-  adminId: string;
-  email: string;
-}
+export type Member = Pick<Actor, 'adminId' | 'email'>;
 
 const INVALID_CODE = 'Invalid code';
 
@@ -28,7 +26,7 @@ const INVALID_CODE = 'Invalid code';
 export async function startTotpEnrolment(member: Member): Promise<{ secret: string; otpauthUrl: string }> {
   const secret = newTotpSecret();
   if (!(await twoFactor.setPendingSecret(member.adminId, secret))) {
-    throw new HttpError(409, 'The authenticator app is already on; turn it off first to set up another');
+    throw new AuthError('conflict', 'The authenticator app is already on; turn it off first to set up another');
   }
   return { secret, otpauthUrl: otpauthUrl(member.email, secret) };
 }
@@ -37,14 +35,16 @@ export async function startTotpEnrolment(member: Member): Promise<{ secret: stri
 export async function confirmTotp(member: Member, code: string, ip: string): Promise<string[]> {
   const state = await twoFactor.totpState(member.adminId);
   if (!state?.secret || state.enabledAt) {
-    throw new HttpError(409, 'Start setting up the authenticator app first');
+    throw new AuthError('conflict', 'Start setting up the authenticator app first');
   }
   const step = await matchingStep(state.secret, code.trim(), state.lastStep);
   const codes = newRecoveryCodes();
   if (step === null || !(await twoFactor.enableTotp(member.adminId, step, codes.map(hashRecoveryCode)))) {
-    throw new HttpError(400, INVALID_CODE, { code: ['That code is not right: type the current code from the app'] });
+    throw new AuthError('invalid', INVALID_CODE, {
+      fieldErrors: { code: ['That code is not right: type the current code from the app'] },
+    });
   }
-  await recordSecurityEvent({ type: 'totp-enabled', actor: actorOf(member), ip });
+  await recordSecurityEvent({ type: 'totp-enabled', actor: member, ip });
   void mailFactorChange(member.email, { kind: 'totp-enabled' });
   return codes;
 }
@@ -69,7 +69,7 @@ export async function checkSecondFactor(member: Member, code: string, ip: string
   if (!admission.allowed) return { ok: false, reason: 'throttled', retryAfter: admission.retryAfterSeconds };
   const method = await useCode(member.adminId, code.trim());
   if (!method) {
-    await recordSecurityEvent({ type: 'second-factor-failed', actor: actorOf(member), ip });
+    await recordSecurityEvent({ type: 'second-factor-failed', actor: member, ip });
     if (await countWrongCode(member, ip))
       return { ok: false, reason: 'locked', until: new Date(Date.now() + CODE_LOCK_MS) };
     return { ok: false, reason: 'invalid' };
@@ -77,7 +77,7 @@ export async function checkSecondFactor(member: Member, code: string, ip: string
   await succeeded(subject, ip, admission.keys);
   if (method === 'recovery') {
     const remaining = await twoFactor.unusedRecoveryCodes(member.adminId);
-    await recordSecurityEvent({ type: 'recovery-code-used', actor: actorOf(member), ip, detail: { remaining } });
+    await recordSecurityEvent({ type: 'recovery-code-used', actor: member, ip, detail: { remaining } });
   }
   return { ok: true, method };
 }
@@ -101,35 +101,33 @@ async function requireCurrentCode(member: Member, code: string, ip: string): Pro
   if (check.ok) return;
   if (check.reason === 'locked') throw codesLockedError(check.until);
   if (check.reason === 'throttled') {
-    throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
-      'retry-after': String(check.retryAfter),
-    });
+    throw tooManyAttempts(check.retryAfter);
   }
-  throw new HttpError(400, INVALID_CODE, { code: ['That code is not right'] });
+  throw new AuthError('invalid', INVALID_CODE, { fieldErrors: { code: ['That code is not right'] } });
 }
 
 /** Turns TOTP off (and its recovery codes) after a current code from the app or a recovery code. */
 export async function turnOffTotp(member: Member, code: string, ip: string): Promise<void> {
   const state = await twoFactor.totpState(member.adminId);
-  if (!state?.enabledAt) throw new HttpError(409, 'The authenticator app is not on');
+  if (!state?.enabledAt) throw new AuthError('conflict', 'The authenticator app is not on');
   // Under the owner's rule the last second factor stays: turning it off would shut the member out.
   if ((await twoFactor.twoFactorRequired()) && !(await secondFactorMethods(member.adminId)).includes('passkey')) {
-    throw new HttpError(409, 'This site requires two-factor sign-in: add a passkey before turning the app off');
+    throw new AuthError('conflict', 'This site requires two-factor sign-in: add a passkey before turning the app off');
   }
   await requireCurrentCode(member, code, ip);
   await twoFactor.disableTotp(member.adminId);
-  await recordSecurityEvent({ type: 'totp-disabled', actor: actorOf(member), ip });
+  await recordSecurityEvent({ type: 'totp-disabled', actor: member, ip });
   void mailFactorChange(member.email, { kind: 'totp-disabled' });
 }
 
 /** Ten new recovery codes replace the old ones (all of them, used or not). */
 export async function renewRecoveryCodes(member: Member, code: string, ip: string): Promise<string[]> {
   const state = await twoFactor.totpState(member.adminId);
-  if (!state?.enabledAt) throw new HttpError(409, 'The authenticator app is not on');
+  if (!state?.enabledAt) throw new AuthError('conflict', 'The authenticator app is not on');
   await requireCurrentCode(member, code, ip);
   const codes = newRecoveryCodes();
   await twoFactor.replaceRecoveryCodes(member.adminId, codes.map(hashRecoveryCode));
-  await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: actorOf(member), ip });
+  await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: member, ip });
   void mailFactorChange(member.email, { kind: 'recovery-codes-renewed' });
   return codes;
 }
@@ -140,8 +138,6 @@ export async function totpStatus(adminId: string): Promise<TotpStatus> {
   return { enabled, recoveryCodesLeft: enabled ? await twoFactor.unusedRecoveryCodes(adminId) : 0 };
 }
 
-const actorOf = (member: Member) => ({ id: member.adminId, email: member.email });
-
 /**
  * `npm run admin -- reset-2fa --email E`, for a member who lost their device: every second factor
  * and session of theirs ends, and a code lock lifts, recorded as 'two-factor-reset' in the same
@@ -150,21 +146,20 @@ const actorOf = (member: Member) => ({ id: member.adminId, email: member.email }
 export async function resetTwoFactor(email: string): Promise<{ email: string; mailed: boolean } | null> {
   const member = await admins.findByEmail(email);
   if (!member) return null;
-  const sql = await getSql();
-  await sql.begin(async (tx) => {
+  await transaction(async (tx) => {
     await twoFactor.resetSecondFactors(tx, member.id);
     await codeLock.clear(tx, member.id);
     await recordSecurityEvent(
       {
         type: 'two-factor-reset',
-        actor: { id: null, email: 'command line' },
+        actor: COMMAND_LINE,
         ip: 'command line',
         subject: { id: member.id, email: member.email },
       },
       tx,
     );
   });
-  // The CLI waits for it, without retries (src/services/memberMail.ts).
+  // The CLI waits for it, without retries (src/mail/memberMail.ts).
   const mailed = await mailFactorChange(member.email, { kind: 'two-factor-reset' }, []);
   return { email: member.email, mailed };
 }

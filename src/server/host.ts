@@ -12,7 +12,7 @@ import { serveStoredObject } from './storedObjects';
 import { routeFor } from './routes';
 import { siteHeadersFromSettings } from './securityHeaders';
 import { healthAnswer } from './health';
-import { eventAnswer, optsOut, readEventBody, writeEventAnswer } from './eventAnswer';
+import { eventAnswer, optsOut, readEventBody, writeEventAnswer } from '../http/eventAnswer';
 import { sendHealth, type HealthAnswer } from './healthReply';
 import {
   answerPlain,

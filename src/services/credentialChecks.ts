@@ -10,7 +10,8 @@ import {
   verifiedBadgeText,
   type CredentialCheckView,
 } from '../domain/credentialChecks';
-import { NotFoundError, type Actor } from './errors';
+import { NotFoundError } from './errors';
+import type { Actor } from '../domain/actor';
 
 /**
  * Verified trainers (docs/product.md, Trust): the owner or an admin records a check of a trainer's

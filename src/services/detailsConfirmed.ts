@@ -16,7 +16,8 @@ import { log } from '../log';
 import { sendAndRecord } from './alerts';
 import { readToken, signToken } from './alertTokens';
 import { editUrlFor, recipientsFor } from './listingKeepers';
-import { NotFoundError, type Actor } from './errors';
+import { NotFoundError } from './errors';
+import type { Actor } from '../domain/actor';
 import { assertTrainingInScope, scopeOfActor } from './trainerScope';
 
 /**

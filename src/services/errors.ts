@@ -1,5 +1,4 @@
 import { etagFor, ifMatchAllows } from '../domain/etag';
-import type { Role } from '../domain/roles';
 
 /**
  * What an admin use case can refuse, in its own terms; `src/server/` turns these into HTTP answers
@@ -51,16 +50,6 @@ export class InvalidInputError extends ServiceError {
  * valid, but a Basic Training may be listed only with its full cost stated. Answered 422.
  */
 export class UndisclosedCostError extends InvalidInputError {}
-
-/**
- * The member acting, as recorded in the history. Its role scopes what a partner may reach
- * (trainerScope.ts); a caller without a role (the CLI, a job) acts for the team.
- */
-export interface Actor {
-  adminId: string;
-  email: string;
-  role?: Role;
-}
 
 /** Refuses a write whose expected version (If-Match) is not the stored one. */
 export function checkVersion(noun: string, updatedAt: Date, ifMatch: string | null | undefined): void {

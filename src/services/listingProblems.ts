@@ -4,7 +4,8 @@ import * as history from '../data/history';
 import { transaction } from '../data/transaction';
 import { brokenText, LINK_LABELS, type LinkKind } from '../domain/linkHealth';
 import { mailEnv } from '../env';
-import { ConflictError, NotFoundError, type Actor } from './errors';
+import { ConflictError, NotFoundError } from './errors';
+import type { Actor } from '../domain/actor';
 import { reportView } from './listingReports';
 import type { BrokenLinkProblem, ListingProblem, ReportProblem, ReportView } from '../domain/listingProblems';
 

@@ -19,7 +19,8 @@ import { isUuid } from '../domain/fields';
 import { serverEnv } from '../env';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
-import { ConflictError, NotFoundError, type Actor } from './errors';
+import { ConflictError, NotFoundError } from './errors';
+import type { Actor } from '../domain/actor';
 
 /**
  * "Report a problem with this listing" (docs/product.md, Trust): a visitor's report, kept until the

@@ -1,8 +1,8 @@
 import * as admins from '../data/admins';
 import * as passkeys from '../data/passkeys';
 import { transaction } from '../data/transaction';
-import { mailFactorChange } from './memberMail';
-import { recordSecurityEvent, type SecurityEvent } from './securityLog';
+import { mailFactorChange } from '../mail/memberMail';
+import { recordSecurityEvent, type SecurityEvent } from '../auth/securityLog';
 
 export interface PasswordReset {
   email: string;

@@ -2,8 +2,9 @@ import * as partnerTrainers from '../data/partnerTrainers';
 import * as admins from '../data/admins';
 import { transaction } from '../data/transaction';
 import { PARTNER_MESSAGES, type PartnerAccount } from '../domain/partners';
-import { recordSecurityEvent } from './securityLog';
-import { InvalidInputError, NotFoundError, type Actor } from './errors';
+import { recordSecurityEvent } from '../auth/securityLog';
+import { InvalidInputError, NotFoundError } from './errors';
+import type { Actor } from '../domain/actor';
 
 /**
  * Managing partner accounts (docs/product.md, Partners): the owner and admins see every partner with
@@ -12,7 +13,6 @@ import { InvalidInputError, NotFoundError, type Actor } from './errors';
  * with no profile, or removed, is signed out everywhere.
  */
 const notFound = () => new NotFoundError(PARTNER_MESSAGES.notFound);
-const who = (actor: Actor) => ({ id: actor.adminId, email: actor.email });
 
 export function listPartners(trainerId: string | null = null): Promise<PartnerAccount[]> {
   return partnerTrainers.listPartners(trainerId);
@@ -49,7 +49,7 @@ export async function setPartnerTrainers(
     await recordSecurityEvent(
       {
         type: 'partner-profiles-changed',
-        actor: who(actor),
+        actor,
         ip,
         subject: { id: partner.id, email: partner.email },
         detail: { from: before.join(','), to: wanted.join(',') },
@@ -69,7 +69,7 @@ export async function removePartner(actor: Actor, id: string, ip: string): Promi
     await recordSecurityEvent(
       {
         type: 'admin-removed',
-        actor: who(actor),
+        actor,
         ip,
         subject: { id: partner.id, email: partner.email },
         detail: { role: 'partner' },
@@ -95,7 +95,7 @@ export async function setPartnerTrusted(
     await recordSecurityEvent(
       {
         type: 'partner-trust-changed',
-        actor: who(actor),
+        actor,
         ip,
         subject: { id: partner.id, email: partner.email },
         detail: { trusted },

@@ -1,5 +1,5 @@
 import { endSession } from '../auth/sessions';
-import { recordSecurityEvent } from './securityLog';
+import { recordSecurityEvent } from '../auth/securityLog';
 
 /**
  * Logout (issue 51, point 8): the session is deleted on the server and 'sign-out' is in the security
@@ -7,5 +7,5 @@ import { recordSecurityEvent } from './securityLog';
  */
 export async function signOut(token: string | undefined, member: { adminId: string; email: string }, ip: string) {
   await endSession(token);
-  await recordSecurityEvent({ type: 'sign-out', actor: { id: member.adminId, email: member.email }, ip });
+  await recordSecurityEvent({ type: 'sign-out', actor: member, ip });
 }

@@ -17,7 +17,8 @@ import {
   updateTraining,
   updateTrainingIn,
 } from './trainings';
-import { checkVersion, type Actor } from './errors';
+import { checkVersion } from './errors';
+import { actorOf } from '../domain/actor';
 import { assertTrainingInScope, assertTrainingTrainerInScope, scopeOfActor } from './trainerScope';
 import { mailReviewers } from './reviewMail';
 
@@ -35,8 +36,6 @@ export interface Written {
   reviewStatus: ReviewStatus;
   submission: Submission | null;
 }
-
-const actorOf = (member: Member): Actor => ({ adminId: member.adminId, email: member.email, role: member.role });
 
 export async function writerOf(member: Pick<Member, 'adminId' | 'role'>): Promise<Writer> {
   const partner = isPartner(member.role);

@@ -16,8 +16,9 @@ import {
   LAST_OWNER_MESSAGE,
   type InvitationInput,
 } from '../domain/team';
-import { COMMAND_LINE, recordSecurityEvent, type SecurityEvent } from './securityLog';
-import { ExpiredError, InvalidInputError, NotFoundError, ServiceError, type Actor } from './errors';
+import { COMMAND_LINE, recordSecurityEvent, type SecurityEvent } from '../auth/securityLog';
+import { ExpiredError, InvalidInputError, NotFoundError, ServiceError } from './errors';
+import type { Actor } from '../domain/actor';
 
 /**
  * Managing the team (docs/product.md, The team): the owner lists members, changes roles, hands
@@ -90,7 +91,7 @@ export async function invite(
     await recordSecurityEvent(
       {
         type: 'invitation-created',
-        actor: { id: actor.adminId, email: actor.email },
+        actor,
         ip,
         subject: { id: null, email: input.email },
         detail: { role: input.role, ...(trainerIds.length > 0 && { trainerIds: trainerIds.join(',') }) },
@@ -145,7 +146,7 @@ export async function revokeInvitation(actor: Actor, id: string, ip: string): Pr
     await recordSecurityEvent(
       {
         type: 'invitation-revoked',
-        actor: { id: actor.adminId, email: actor.email },
+        actor,
         ip,
         subject: { id: null, email: row.email },
         detail: { role: row.role },
@@ -192,7 +193,7 @@ export async function acceptInvitation(token: string, password: string, ip: stri
     await recordSecurityEvent(
       {
         type: 'invitation-accepted',
-        actor: { id: member.id, email: member.email },
+        actor: { adminId: member.id, email: member.email },
         ip,
         detail: { role: row.role, invitedBy: row.invitedByEmail },
       },
@@ -213,13 +214,12 @@ export async function changeRole(actor: Actor, id: string, role: Role, ip: strin
     if (!member || member.role === 'partner') throw new NotFoundError('Member not found');
     if (member.role === role) return;
     if (member.role === 'owner') throw new InvalidInputError(LAST_OWNER_MESSAGE, { role: [LAST_OWNER_MESSAGE] });
-    const who = { id: actor.adminId, email: actor.email };
     if (role === 'owner') {
       const previous = await admins.handOverOwnership(tx, id);
       await recordSecurityEvent(
         {
           type: 'ownership-transferred',
-          actor: who,
+          actor,
           ip,
           subject: { id: member.id, email: member.email },
           detail: { from: previous?.email ?? null, previousRole: member.role },
@@ -232,7 +232,7 @@ export async function changeRole(actor: Actor, id: string, role: Role, ip: strin
     await recordSecurityEvent(
       {
         type: 'role-changed',
-        actor: who,
+        actor,
         ip,
         subject: { id: member.id, email: member.email },
         detail: { from: member.role, to: role },
@@ -255,7 +255,7 @@ export async function removeMember(actor: Actor, id: string, ip: string): Promis
     await recordSecurityEvent(
       {
         type: 'admin-removed',
-        actor: { id: actor.adminId, email: actor.email },
+        actor,
         ip,
         subject: { id: member.id, email: member.email },
         detail: { role: member.role },

@@ -4,7 +4,8 @@ import * as trainers from '../data/trainers';
 import * as trainings from '../data/trainings';
 import { trainerIdsOf } from '../data/partnerTrainers';
 import { isPartner } from '../domain/roles';
-import { ForbiddenError, NotFoundError, type Actor } from './errors';
+import { ForbiddenError, NotFoundError } from './errors';
+import type { Actor } from '../domain/actor';
 
 /**
  * The trainer profiles a signed-in member may see (docs/architecture.md, convention 18: scope is a

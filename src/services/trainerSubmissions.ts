@@ -5,7 +5,8 @@ import type { Submission } from '../data/submissions';
 import { transaction } from '../data/transaction';
 import { needsReview, splitTrainerEdit, type ReviewStatus } from '../domain/review';
 import type { TrainerInput } from '../domain/trainer';
-import { checkVersion, NotFoundError, type Actor } from './errors';
+import { checkVersion, NotFoundError } from './errors';
+import { actorOf } from '../domain/actor';
 import { updateTrainer } from './trainers';
 import { assertNewPhotoStored } from './trainerPhotos';
 import { chosenSlug } from './trainerSlugs';
@@ -42,7 +43,6 @@ export function trainerInputOf(row: StoredTrainer): TrainerInput {
   return Object.fromEntries(TRAINER_FIELDS.map((field) => [field, row[field]])) as unknown as TrainerInput;
 }
 
-const actorOf = (member: Member): Actor => ({ adminId: member.adminId, email: member.email, role: member.role });
 const notFound = () => new NotFoundError('Trainer not found');
 
 export async function updateTrainerAs(

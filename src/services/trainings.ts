@@ -8,7 +8,8 @@ import { TrainingInputSchema, type Training, type TrainingInput, type TrainingPa
 import { undisclosed } from '../domain/programFacts';
 import { PROGRAM_MESSAGES } from '../domain/programFields';
 import { keepsPosition, withPosition } from './trainingPosition';
-import { checkVersion, InvalidInputError, UndisclosedCostError, type Actor } from './errors';
+import { checkVersion, InvalidInputError, UndisclosedCostError } from './errors';
+import type { Actor } from '../domain/actor';
 import {
   assertTrainingInScope,
   assertTrainingTrainerInScope,

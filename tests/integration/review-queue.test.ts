@@ -21,7 +21,8 @@ import {
   SubmissionConflictError,
   withdrawSubmission,
 } from '../../src/services/reviews';
-import { NotFoundError, UndisclosedCostError, type Actor } from '../../src/services/errors';
+import { NotFoundError, UndisclosedCostError } from '../../src/services/errors';
+import type { Actor } from '../../src/domain/actor';
 
 /**
  * The review queue at the use-case layer (docs/product.md, Review queue): a partner's new training

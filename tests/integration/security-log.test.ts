@@ -8,7 +8,7 @@ import { validTrainer } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 import { createCredential } from '../support/softAuthenticator';
 import { runAdminCli } from '../support/adminCli';
-import { pruneUnknownEmailEntries } from '../../src/services/securityLog';
+import { pruneUnknownEmailEntries } from '../../src/auth/securityLog';
 
 /** Security events in the change history: listed, filtered and exported, without a secret (docs/product.md). */
 const base = () => process.env.TEST_BASE_URL!;

@@ -1,14 +1,15 @@
-import { endpoint, readLimited } from '../../server/http';
-import { clientIp } from '../../auth/guard';
-import { eventAnswer, MAX_EVENT_BYTES, optsOut } from '../../server/eventAnswer';
+import { route } from '../../http/route';
+import { readLimited } from '../../http/body';
+import { clientIp } from '../../http/guards';
+import { eventAnswer, MAX_EVENT_BYTES, optsOut } from '../../http/eventAnswer';
 
 export const prerender = false;
 
 /**
  * POST /api/events {type, trainingId} (docs/product.md, Performance). The host answers this path
- * itself (src/server/eventAnswer.ts, routes.ts); this route gives the same answers under `astro dev`.
+ * itself (src/http/eventAnswer.ts, src/server/routes.ts); this route gives the same answers under `astro dev`.
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   const headers = ctx.request.headers;
   const body = await readLimited(ctx.request, MAX_EVENT_BYTES).catch(() => null);
   const answer = eventAnswer(

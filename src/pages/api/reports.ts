@@ -1,7 +1,10 @@
 import type { APIContext } from 'astro';
-import { endpoint, HttpError, json, readJson } from '../../server/http';
-import { isFormPost, readRequestForm, seeOther } from '../../server/formPost';
-import { clientIp } from '../../auth/guard';
+import { route } from '../../http/route';
+import { HttpError } from '../../http/errors';
+import { json, seeOther } from '../../http/answers';
+import { readJson } from '../../http/body';
+import { isFormPost, readRequestForm } from '../../http/formPost';
+import { clientIp } from '../../http/guards';
 import { ReportRequestSchema, type RefusedReport } from '../../domain/reports';
 import { fieldErrorsOf } from '../../domain/fieldErrors';
 import { REPORT_FORM_PATH, REPORT_RECEIVED_PATH } from '../../domain/trustPages';
@@ -20,7 +23,7 @@ export const prerender = false;
  * No Origin check for JSON: anyone may report, and nothing is sent back but at most one mail, to the
  * address the reporter gave, when the team ends the report.
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   if (isFormPost(ctx.request)) return formPost(ctx);
   const outcome = await submitReport(await readJson(ctx, ReportRequestSchema), clientIp(ctx));
   if (outcome.status === 'unknown-training') throw new HttpError(404, 'Training not found');

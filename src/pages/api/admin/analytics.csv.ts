@@ -1,5 +1,5 @@
-import { edge } from '../../../server/edge';
-import { readAnalyticsQuery } from '../../../server/analyticsQuery';
+import { route } from '../../../http/route';
+import { readAnalyticsQuery } from '../../../http/analyticsQuery';
 import { csvLine } from '../../../domain/csv';
 import { PERFORMANCE_CSV_HEADER, performanceCsvCells, performanceCsvFileName } from '../../../domain/performanceCsv';
 import { analyticsRows } from '../../../services/performance';
@@ -7,7 +7,7 @@ import { analyticsRows } from '../../../services/performance';
 export const prerender = false;
 
 /** The rows of `GET /api/admin/analytics` as CSV, with the same query and answers (the Performance page's download). */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   const { scope, query } = await readAnalyticsQuery(ctx);
   const rows = await analyticsRows(scope, query);
   const body = [PERFORMANCE_CSV_HEADER, ...rows.map(performanceCsvCells)].map((cells) => csvLine(cells)).join('');

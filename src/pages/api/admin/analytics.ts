@@ -1,6 +1,6 @@
-import { json } from '../../../server/http';
-import { edge } from '../../../server/edge';
-import { readAnalyticsQuery } from '../../../server/analyticsQuery';
+import { json } from '../../../http/answers';
+import { route } from '../../../http/route';
+import { readAnalyticsQuery } from '../../../http/analyticsQuery';
 import { analyticsRows } from '../../../services/performance';
 
 export const prerender = false;
@@ -10,7 +10,7 @@ export const prerender = false;
  * days by default), one per training and day with a count, oldest first. 400 naming a bad date, 404
  * for a trainer the viewer cannot see or that does not exist.
  */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   const { scope, query } = await readAnalyticsQuery(ctx);
   const rows = await analyticsRows(scope, query);
   return json({ from: query.from, to: query.to, trainerId: query.trainerId, rows });

@@ -1,8 +1,8 @@
-import { edge } from '../../../server/edge';
+import { route } from '../../../http/route';
 import { ChangesExportSchema } from '../../../domain/history';
 import { csvLine } from '../../../domain/csv';
 import { HISTORY_CSV_HEADER, historyCsvCells, historyCsvFileName } from '../../../domain/historyCsv';
-import { readHistoryQuery } from '../../../server/historyQuery';
+import { readHistoryQuery } from '../../../http/historyQuery';
 import { exportChanges } from '../../../services/history';
 import { requestLog } from '../../../log';
 
@@ -12,7 +12,7 @@ export const prerender = false;
  * The history as CSV, with the JSON pages' filters (no paging): every matching entry, newest first,
  * streamed a batch at a time so a long history is never held in memory whole.
  */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   const filters = await readHistoryQuery(ctx, ChangesExportSchema);
   const encoder = new TextEncoder();
   const entries = exportChanges(filters);

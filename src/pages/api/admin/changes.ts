@@ -1,7 +1,7 @@
-import { json } from '../../../server/http';
-import { edge } from '../../../server/edge';
+import { json } from '../../../http/answers';
+import { route } from '../../../http/route';
 import { ChangesQuerySchema } from '../../../domain/history';
-import { readHistoryQuery } from '../../../server/historyQuery';
+import { readHistoryQuery } from '../../../http/historyQuery';
 import { listChanges } from '../../../services/history';
 
 export const prerender = false;
@@ -11,7 +11,7 @@ export const prerender = false;
  * `kind` (records, the default; security; all), `type` and `actor`; the number of matching entries
  * is in `X-Total-Count`. Security events are for the owner and admins (README.md).
  */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   const query = await readHistoryQuery(ctx, ChangesQuerySchema);
   const { entries, total } = await listChanges(query);
   return json(entries, 200, { 'x-total-count': String(total) });

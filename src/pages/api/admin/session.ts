@@ -1,10 +1,11 @@
-import { endpoint, json } from '../../../server/http';
-import { currentAdmin } from '../../../auth/guard';
+import { route } from '../../../http/route';
+import { json } from '../../../http/answers';
+import { currentAdmin } from '../../../http/guards';
 
 export const prerender = false;
 
 /** docs/product.md GET /api/admin/session: 200 either way (README.md); the role says what the UI offers. */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   const admin = await currentAdmin(ctx);
   return json(
     admin ? { authenticated: true, admin: { email: admin.email, role: admin.role } } : { authenticated: false },

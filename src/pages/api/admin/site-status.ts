@@ -1,5 +1,6 @@
-import { endpoint, json } from '../../../server/http';
-import { requireAdmin } from '../../../auth/guard';
+import { route } from '../../../http/route';
+import { json } from '../../../http/answers';
+import { requireAdmin } from '../../../http/guards';
 import { serverEnv } from '../../../env';
 import { publishingSiteId } from '../../../publish';
 import { siteStatus } from '../../../services/siteStatus';
@@ -7,7 +8,7 @@ import { siteStatus } from '../../../services/siteStatus';
 export const prerender = false;
 
 /** README.md Publishing: `{ state, lastPublishedAt, lastError }`, plus the fleet's `instances`. */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireAdmin(ctx);
   return json(await siteStatus(publishingSiteId(serverEnv())));
 });

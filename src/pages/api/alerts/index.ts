@@ -1,6 +1,9 @@
-import { endpoint, HttpError, json, readJson } from '../../../server/http';
+import { route } from '../../../http/route';
+import { HttpError } from '../../../http/errors';
+import { json } from '../../../http/answers';
+import { readJson } from '../../../http/body';
 import { AlertRequestSchema } from '../../../domain/alerts';
-import { clientIp } from '../../../auth/guard';
+import { clientIp } from '../../../http/guards';
 import { subscribe } from '../../../services/alerts';
 
 export const prerender = false;
@@ -12,7 +15,7 @@ export const prerender = false;
  * ask for an alert for any address (as with any sign-up form), and nothing is sent but the
  * confirmation mail to that address. The pages' form posts to /alerts/subscribe, its HTML twin.
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   const input = await readJson(ctx, AlertRequestSchema);
   const outcome = await subscribe(input, clientIp(ctx));
   if (outcome.status === 'throttled') {

@@ -1,10 +1,11 @@
-import { endpoint, json } from '../../../server/http';
+import { route } from '../../../http/route';
+import { json } from '../../../http/answers';
 import { listingAnswer } from '../../../services/publicListing';
 
 export const prerender = false;
 
 /** Public list: what the public sees, filtered, optionally one page of it (400 on a bad query). */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   const answer = await listingAnswer(ctx.url.searchParams);
   const headers = new Headers(json(null).headers);
   for (const [name, value] of Object.entries(answer.headers)) headers.set(name, value);

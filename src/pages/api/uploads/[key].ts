@@ -1,11 +1,12 @@
-import { json, notFound } from '../../../server/http';
-import { edge } from '../../../server/edge';
+import { json } from '../../../http/answers';
+import { notFound } from '../../../http/errors';
+import { route } from '../../../http/route';
 import { localImageStore } from '../../../storage';
 
 export const prerender = false;
 
 /** The local driver's signed, single-use upload URL; the signature is the authorisation. */
-export const PUT = edge(async (ctx) => {
+export const PUT = route(async (ctx) => {
   const store = localImageStore();
   if (!store) throw notFound();
   const declared = Number(ctx.request.headers.get('content-length') ?? 0);

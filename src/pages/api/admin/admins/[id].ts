@@ -1,7 +1,8 @@
-import { idParam, json, readJson } from '../../../../server/http';
-import { actorOf, edge } from '../../../../server/edge';
-import { clientIp, requireRole } from '../../../../auth/guard';
-import { requireStepUp } from '../../../../auth/stepUp';
+import { idParam, readJson } from '../../../../http/body';
+import { json } from '../../../../http/answers';
+import { actorOf } from '../../../../domain/actor';
+import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { TEAM_ROLES } from '../../../../domain/roles';
 import { RoleChangeSchema } from '../../../../domain/team';
 import { changeRole, removeMember } from '../../../../services/team';
@@ -9,14 +10,14 @@ import { changeRole, removeMember } from '../../../../services/team';
 export const prerender = false;
 
 /** `{role}`; 'owner' hands ownership over. The owner's own role cannot be lowered (400). Stepped up. */
-export const PATCH = edge(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, ...TEAM_ROLES));
   const { role } = await readJson(ctx, RoleChangeSchema);
   return json(await changeRole(actorOf(admin), idParam(ctx), role, clientIp(ctx)));
 });
 
 /** Removes a member and ends their sessions; the owner cannot be removed (400). Stepped up. */
-export const DELETE = edge(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, ...TEAM_ROLES));
   const id = idParam(ctx);
   await removeMember(actorOf(admin), id, clientIp(ctx));

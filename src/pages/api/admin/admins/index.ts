@@ -1,13 +1,13 @@
-import { json } from '../../../../server/http';
-import { edge } from '../../../../server/edge';
-import { requireRole } from '../../../../auth/guard';
+import { json } from '../../../../http/answers';
+import { route } from '../../../../http/route';
+import { requireRole } from '../../../../http/guards';
 import { TEAM_ROLES } from '../../../../domain/roles';
 import { listTeam } from '../../../../services/team';
 
 export const prerender = false;
 
 /** The team (docs/product.md, The team): owner only; `{admins: [{id, email, role, twoFactor, lastSignInAt}]}`. */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireRole(ctx, ...TEAM_ROLES);
   return json({ admins: await listTeam() });
 });

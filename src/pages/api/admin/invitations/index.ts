@@ -1,8 +1,10 @@
 import { z } from 'zod';
-import { HttpError, json, readJson, validationError } from '../../../../server/http';
-import { actorOf, edge } from '../../../../server/edge';
-import { clientIp, requireRole } from '../../../../auth/guard';
-import { requireStepUp } from '../../../../auth/stepUp';
+import { HttpError, validationError } from '../../../../http/errors';
+import { json } from '../../../../http/answers';
+import { readJson } from '../../../../http/body';
+import { actorOf } from '../../../../domain/actor';
+import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { SITE_ROLES, TEAM_ROLES, canManageTeam } from '../../../../domain/roles';
 import { InvitationInputSchema } from '../../../../domain/team';
 import { PartnerInvitationSchema } from '../../../../domain/partners';
@@ -11,7 +13,7 @@ import { invite, listInvitations } from '../../../../services/team';
 export const prerender = false;
 
 /** The open invitations, newest first (owner only). */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireRole(ctx, ...TEAM_ROLES);
   return json({ invitations: await listInvitations() });
 });
@@ -21,7 +23,7 @@ export const GET = edge(async (ctx) => {
  * team). A team invitation is the owner's; `{email, role: "partner", trainerIds}` the owner's or an
  * admin's (docs/product.md, Partners). Stepped up.
  */
-export const POST = edge(async (ctx) => {
+export const POST = route(async (ctx) => {
   const member = await requireRole(ctx, ...SITE_ROLES);
   const body = await readJson(ctx, z.unknown());
   const partner = typeof body === 'object' && body !== null && (body as { role?: unknown }).role === 'partner';

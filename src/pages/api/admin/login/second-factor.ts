@@ -1,12 +1,16 @@
 import type { APIContext } from 'astro';
-import { endpoint, HttpError, readJson } from '../../../../server/http';
+import { route } from '../../../../http/route';
+import { HttpError } from '../../../../http/errors';
+import { readJson } from '../../../../http/body';
 import { CodeSchema, SIGN_IN_ENDED, SIGN_IN_ENDED_MESSAGE } from '../../../../domain/secondFactor';
-import { requireSameOrigin } from '../../../../auth/guard';
-import { clearedPendingCookie, completeLogin, finishLogin } from '../../../../auth/pendingLogin';
+import { requireSameOrigin } from '../../../../http/guards';
+import { clearedPendingCookie, noticeCookie } from '../../../../http/cookies';
+import { finishLogin } from '../../../../auth/pendingLogin';
+import { landingOf, signedInCookies, signedInResponse, signInRequest } from '../../../../http/signIn';
 import { checkPendingCode } from '../../../../auth/pendingCode';
 import { codesLockedError } from '../../../../auth/codeGuessing';
-import { isFormPost, noticeCookie, readForm, seeOther } from '../../../../server/formPost';
-import { serverEnv } from '../../../../env';
+import { isFormPost, readForm } from '../../../../http/formPost';
+import { seeOther } from '../../../../http/answers';
 
 export const prerender = false;
 
@@ -19,12 +23,13 @@ const EXPIRED = 'Your sign-in step has expired: sign in again';
  * (`code: 'sign_in_ended'`), or the code is wrong; 429 when throttled or when the account's codes are
  * locked (`code: 'second_factor_locked'`).
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   requireSameOrigin(ctx);
   if (isFormPost(ctx.request)) return formSecondFactor(ctx);
   const { code } = await readJson(ctx, CodeSchema);
-  const outcome = await checkPendingCode(ctx, code);
-  const cleared = { 'set-cookie': clearedPendingCookie(serverEnv().secureCookie) };
+  const request = signInRequest(ctx);
+  const outcome = await checkPendingCode(request, code);
+  const cleared = { 'set-cookie': clearedPendingCookie() };
   if (outcome === 'expired') throw new HttpError(401, EXPIRED, undefined, cleared);
   if (outcome === 'ended') throw new HttpError(401, SIGN_IN_ENDED_MESSAGE, undefined, cleared, SIGN_IN_ENDED);
   const { check } = outcome;
@@ -35,23 +40,23 @@ export const POST = endpoint(async (ctx) => {
     });
   }
   if (!check.ok) throw new HttpError(401, 'Invalid code');
-  return completeLogin(ctx, outcome.adminId, check.method);
+  return signedInResponse(await finishLogin(request, outcome.adminId, check.method));
 });
 
 /** The code form posted before its script ran (or without JavaScript): answered with redirects. */
 async function formSecondFactor(ctx: APIContext): Promise<Response> {
-  const secure = serverEnv().secureCookie;
   const input = CodeSchema.safeParse(await readForm(ctx));
-  const outcome = await checkPendingCode(ctx, input.success ? input.data.code : '');
+  const request = signInRequest(ctx);
+  const outcome = await checkPendingCode(request, input.success ? input.data.code : '');
   if (outcome === 'expired' || outcome === 'ended') {
     const notice = outcome === 'expired' ? 'sign-in-expired' : 'sign-in-ended';
-    return seeOther('/admin/login', [clearedPendingCookie(secure), noticeCookie(notice, secure)]);
+    return seeOther('/admin/login', [clearedPendingCookie(), noticeCookie(notice)]);
   }
   if (!outcome.check.ok) {
     const { reason } = outcome.check;
     const notice = reason === 'throttled' ? 'throttled' : reason === 'locked' ? 'codes-locked' : 'invalid-code';
-    return seeOther('/admin/second-factor', [noticeCookie(notice, secure)]);
+    return seeOther('/admin/second-factor', [noticeCookie(notice)]);
   }
-  const done = await finishLogin(ctx, outcome.adminId, outcome.check.method);
-  return seeOther(done.home, [...done.cookies, noticeCookie('signed-in', secure)]);
+  const done = await finishLogin(request, outcome.adminId, outcome.check.method);
+  return seeOther(landingOf(done), [...signedInCookies(done), noticeCookie('signed-in')]);
 }

@@ -1,7 +1,8 @@
-import { endpoint, json } from '../../../../server/http';
-import { clientIp, requireSignedIn } from '../../../../auth/guard';
+import { route } from '../../../../http/route';
+import { json } from '../../../../http/answers';
+import { clientIp, requireSignedIn } from '../../../../http/guards';
 import { endOtherSessions } from '../../../../auth/sessions';
-import { recordSecurityEvent } from '../../../../services/securityLog';
+import { recordSecurityEvent } from '../../../../auth/securityLog';
 
 export const prerender = false;
 
@@ -9,12 +10,12 @@ export const prerender = false;
  * DELETE /api/admin/me/other-sessions: "Sign out everywhere else" (issue 51): every session of the
  * member but this one ends; `{ended}`. No step-up: it only takes access away.
  */
-export const DELETE = endpoint(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   const ended = await endOtherSessions(admin);
   await recordSecurityEvent({
     type: 'other-sessions-ended',
-    actor: { id: admin.adminId, email: admin.email },
+    actor: admin,
     ip: clientIp(ctx),
     detail: { ended },
   });

@@ -1,12 +1,12 @@
-import { json } from '../../../../server/http';
-import { edge } from '../../../../server/edge';
-import { requireListingAccess } from '../../../../auth/guard';
+import { json } from '../../../../http/answers';
+import { route } from '../../../../http/route';
+import { requireListingAccess } from '../../../../http/guards';
 import { createUploadURL } from '../../../../storage/photos';
 
 export const prerender = false;
 
 /** docs/product.md: a short-lived signed URL for one PUT of one photo. */
-export const POST = edge(async (ctx) => {
+export const POST = route(async (ctx) => {
   await requireListingAccess(ctx);
   // The page's own origin (checked by requireListingAccess), so the PUT stays same-origin behind a CDN proxy too.
   return json({ uploadURL: await createUploadURL(ctx.request.headers.get('origin') ?? ctx.url.origin) });

@@ -1,7 +1,8 @@
-import { idParam, json, readJson } from '../../../../server/http';
-import { actorOf, edge } from '../../../../server/edge';
-import { clientIp, requireRole } from '../../../../auth/guard';
-import { requireStepUp } from '../../../../auth/stepUp';
+import { idParam, readJson } from '../../../../http/body';
+import { json } from '../../../../http/answers';
+import { actorOf } from '../../../../domain/actor';
+import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { SITE_ROLES } from '../../../../domain/roles';
 import { PartnerTrustSchema } from '../../../../domain/partners';
 import { removePartner, setPartnerTrusted } from '../../../../services/partners';
@@ -9,14 +10,14 @@ import { removePartner, setPartnerTrusted } from '../../../../services/partners'
 export const prerender = false;
 
 /** `{trusted}`: the owner only (docs/product.md, Partners), in the security log. Stepped up. */
-export const PATCH = edge(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, 'owner'));
   const { trusted } = await readJson(ctx, PartnerTrustSchema);
   return json(await setPartnerTrusted(actorOf(admin), idParam(ctx), trusted, clientIp(ctx)));
 });
 
 /** Removes the partner account and ends its sessions (owner and admins). Stepped up. */
-export const DELETE = edge(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, ...SITE_ROLES));
   const id = idParam(ctx);
   await removePartner(actorOf(admin), id, clientIp(ctx));

@@ -1,6 +1,6 @@
-import { json } from '../../../../server/http';
-import { edge } from '../../../../server/edge';
-import { requireRole } from '../../../../auth/guard';
+import { json } from '../../../../http/answers';
+import { route } from '../../../../http/route';
+import { requireRole } from '../../../../http/guards';
 import { SITE_ROLES } from '../../../../domain/roles';
 import { isUuid } from '../../../../domain/fields';
 import { listPartners } from '../../../../services/partners';
@@ -11,7 +11,7 @@ export const prerender = false;
  * `GET /api/admin/partners[?trainerId=]` (owner and admins; docs/product.md, Partners): every partner
  * account with the trainer profiles it keeps, or only those keeping one trainer (the trainer page).
  */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireRole(ctx, ...SITE_ROLES);
   const trainerId = ctx.url.searchParams.get('trainerId');
   if (trainerId !== null && !isUuid(trainerId)) return json({ partners: [] });

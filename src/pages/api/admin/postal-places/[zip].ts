@@ -1,5 +1,7 @@
-import { endpoint, json, notFound, HttpError } from '../../../../server/http';
-import { requireListingAccess } from '../../../../auth/guard';
+import { route } from '../../../../http/route';
+import { json } from '../../../../http/answers';
+import { notFound, HttpError } from '../../../../http/errors';
+import { requireListingAccess } from '../../../../http/guards';
 import { NEARBY_MESSAGES, POSTAL_CODE } from '../../../../domain/nearby';
 import { postalPlace } from '../../../../services/trainingPosition';
 
@@ -10,7 +12,7 @@ export const prerender = false;
  * shows under a ZIP code while it is typed (the ZIP table stays on the server). 400 for a malformed
  * code, 404 for one the table does not know.
  */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireListingAccess(ctx);
   const zip = ctx.params.zip ?? '';
   if (!POSTAL_CODE.test(zip))

@@ -1,6 +1,7 @@
-import { json, validationError } from '../../../../server/http';
-import { requireAdmin } from '../../../../auth/guard';
-import { edge } from '../../../../server/edge';
+import { json } from '../../../../http/answers';
+import { validationError } from '../../../../http/errors';
+import { requireAdmin } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { ADMIN_PAGE_SIZE, PAGE_HEADERS } from '../../../../domain/adminList';
 import { ReviewQueueQuerySchema } from '../../../../domain/review';
 import { listQueue } from '../../../../services/reviews';
@@ -12,7 +13,7 @@ export const prerender = false;
  * GET: the review queue for the team (docs/product.md, Review queue): pending submissions, oldest
  * first, one page of 50 (`?page=`), and the open listing problems (broken links, reports) beside them.
  */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireAdmin(ctx);
   const parsed = ReviewQueueQuerySchema.safeParse(Object.fromEntries(ctx.url.searchParams));
   if (!parsed.success) throw validationError(parsed.error, 'Invalid list query');

@@ -1,21 +1,23 @@
-import { endpoint, HttpError, json, readJson } from '../../../../server/http';
+import { route } from '../../../../http/route';
+import { HttpError } from '../../../../http/errors';
+import { json } from '../../../../http/answers';
+import { readJson } from '../../../../http/body';
 import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
-import { clientIp, requireRole } from '../../../../auth/guard';
+import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
 import { hasSecondFactor } from '../../../../auth/secondFactors';
-import { requireStepUp } from '../../../../auth/stepUp';
 import * as twoFactor from '../../../../data/twoFactor';
-import { recordSecurityEvent } from '../../../../services/securityLog';
+import { recordSecurityEvent } from '../../../../auth/securityLog';
 
 export const prerender = false;
 
 /** GET /api/admin/settings/two-factor: `{required}`, whether every member must have a second factor (owner only). */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   await requireRole(ctx, 'owner');
   return json({ required: await twoFactor.twoFactorRequired() });
 });
 
 /** PUT /api/admin/settings/two-factor {required}: the owner's switch (docs/product.md, "Two-factor sign-in"), stepped up. */
-export const PUT = endpoint(async (ctx) => {
+export const PUT = route(async (ctx) => {
   const admin = requireStepUp(await requireRole(ctx, 'owner'));
   const { required } = await readJson(ctx, TwoFactorPolicySchema);
   // The owner would shut themselves out of everything but enrolment: they go first.
@@ -27,7 +29,7 @@ export const PUT = endpoint(async (ctx) => {
   if (before !== required) {
     await recordSecurityEvent({
       type: 'two-factor-policy-changed',
-      actor: { id: admin.adminId, email: admin.email },
+      actor: admin,
       ip: clientIp(ctx),
       detail: { required },
     });

@@ -1,6 +1,8 @@
-import { idParam, json, readJson } from '../../../../server/http';
-import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
-import { requireListingAccess } from '../../../../auth/guard';
+import { idParam, readJson, ifMatch } from '../../../../http/body';
+import { json, recordJson } from '../../../../http/answers';
+import { actorOf } from '../../../../domain/actor';
+import { requireListingAccess } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { TrainerInputSchema } from '../../../../domain/trainer';
 import { deleteTrainer } from '../../../../services/trainers';
 import { updateTrainerAs } from '../../../../services/trainerSubmissions';
@@ -13,7 +15,7 @@ export const prerender = false;
  * With If-Match, only the version it names is changed (412 otherwise); without, as docs/product.md says.
  * A partner's changes wait for review (docs/product.md, Review queue): 202 with the version they see.
  */
-export const PATCH = edge(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
   const { trainer, reviewStatus, submission } = await updateTrainerAs(admin, idParam(ctx), input, ifMatch(ctx));
@@ -26,7 +28,7 @@ export const PATCH = edge(async (ctx) => {
 });
 
 /** Also deletes the trainer's trainings (docs/product.md). */
-export const DELETE = edge(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const trainer = await deleteTrainer(actorOf(admin), idParam(ctx), ifMatch(ctx));
   return json({ deleted: trainer.id });

@@ -1,10 +1,12 @@
-import { json, readJson } from '../../../../server/http';
-import { requireListingAccess } from '../../../../auth/guard';
+import { json, recordJson } from '../../../../http/answers';
+import { readJson } from '../../../../http/body';
+import { requireListingAccess } from '../../../../http/guards';
+import { actorOf } from '../../../../domain/actor';
 import { TrainerInputSchema, type Trainer } from '../../../../domain/trainer';
 import { TrainerListQuerySchema } from '../../../../domain/adminList';
-import { pageResponse, readListQuery } from '../../../../server/listQuery';
+import { pageResponse, readListQuery } from '../../../../http/listQuery';
 import { createTrainer, listTrainers, trainerPage } from '../../../../services/trainers';
-import { actorOf, edge, recordJson } from '../../../../server/edge';
+import { route } from '../../../../http/route';
 import { checkLinksSoon } from '../../../../services/linkHealth';
 import { withReviewState } from '../../../../services/submissions';
 import { isPartner } from '../../../../domain/roles';
@@ -12,7 +14,7 @@ import { isPartner } from '../../../../domain/roles';
 export const prerender = false;
 
 /** A partner sees their own profiles as they edit them: a pending or rejected proposal over the live row. */
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   const member = await requireListingAccess(ctx);
   const actor = actorOf(member);
   const query = readListQuery(ctx, TrainerListQuerySchema);
@@ -22,7 +24,7 @@ export const GET = edge(async (ctx) => {
   return pageResponse({ ...page, rows: await answer(page.rows) });
 });
 
-export const POST = edge(async (ctx) => {
+export const POST = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
   const trainer = await createTrainer(actorOf(admin), input);

@@ -1,6 +1,8 @@
-import { idParam, json, readJson } from '../../../../server/http';
-import { actorOf, edge, ifMatch, recordJson } from '../../../../server/edge';
-import { requireListingAccess } from '../../../../auth/guard';
+import { idParam, readJson, ifMatch } from '../../../../http/body';
+import { json, recordJson } from '../../../../http/answers';
+import { actorOf } from '../../../../domain/actor';
+import { requireListingAccess } from '../../../../http/guards';
+import { route } from '../../../../http/route';
 import { TrainingPatchSchema, withTotalCost } from '../../../../domain/training';
 import { deleteTraining } from '../../../../services/trainings';
 import { updateTrainingAs } from '../../../../services/submissions';
@@ -14,7 +16,7 @@ export const prerender = false;
  * If-Match, only the version it names is changed (412 otherwise). A partner's edit waits for review
  * except the urgent, narrowing fields (docs/product.md, Review queue): 202 then, 200 when all applied.
  */
-export const PATCH = edge(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const patch = await readJson(ctx, TrainingPatchSchema);
   const { training, reviewStatus, submission } = await updateTrainingAs(admin, idParam(ctx), patch, ifMatch(ctx));
@@ -27,7 +29,7 @@ export const PATCH = edge(async (ctx) => {
   return recordJson(body, reviewStatus === 'pending' ? 202 : 200);
 });
 
-export const DELETE = edge(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const training = await deleteTraining(actorOf(admin), idParam(ctx), ifMatch(ctx));
   return json({ deleted: training.id });

@@ -1,19 +1,21 @@
-import { json, readJson } from '../../../../server/http';
-import { requireListingAccess } from '../../../../auth/guard';
+import { json, recordJson } from '../../../../http/answers';
+import { readJson } from '../../../../http/body';
+import { requireListingAccess } from '../../../../http/guards';
+import { actorOf } from '../../../../domain/actor';
 import { TrainingInputSchema, withTotalCost, type Training } from '../../../../domain/training';
 import { TrainingListQuerySchema } from '../../../../domain/adminList';
-import { pageResponse, readListQuery } from '../../../../server/listQuery';
+import { pageResponse, readListQuery } from '../../../../http/listQuery';
 import { listTrainings, trainingPage } from '../../../../services/trainings';
 import { createTrainingAs, withReviewState } from '../../../../services/submissions';
 import { isPartner } from '../../../../domain/roles';
 import { withPostalPlace } from '../../../../services/trainingPosition';
-import { actorOf, edge, recordJson } from '../../../../server/edge';
+import { route } from '../../../../http/route';
 import { checkLinksSoon } from '../../../../services/linkHealth';
 import { withBrokenLinks } from '../../../../services/listingProblems';
 
 export const prerender = false;
 
-export const GET = edge(async (ctx) => {
+export const GET = route(async (ctx) => {
   const member = await requireListingAccess(ctx);
   const actor = actorOf(member);
   const query = readListQuery(ctx, TrainingListQuerySchema);
@@ -31,7 +33,7 @@ export const GET = edge(async (ctx) => {
   return pageResponse({ ...page, rows: await answer(page.rows) });
 });
 
-export const POST = edge(async (ctx) => {
+export const POST = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainingInputSchema);
   // A partner's new training waits for review (docs/product.md, Review queue): 201, reviewStatus "pending".

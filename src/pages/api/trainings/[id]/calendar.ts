@@ -1,4 +1,6 @@
-import { endpoint, idParam, notFound } from '../../../../server/http';
+import { route } from '../../../../http/route';
+import { idParam } from '../../../../http/body';
+import { notFound } from '../../../../http/errors';
 import * as trainings from '../../../../data/trainings';
 import { calendarFileName, trainingCalendar } from '../../../../domain/calendar';
 import { serverEnv } from '../../../../env';
@@ -6,7 +8,7 @@ import { serverEnv } from '../../../../env';
 export const prerender = false;
 
 /** 'Add to Calendar': the same event as in the feeds, for one published training; drafts and unknown ids are 404. */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   const training = await trainings.findPublishedById(idParam(ctx));
   if (!training) throw notFound('Training not found');
   return new Response(trainingCalendar(training, serverEnv().siteUrl), {

@@ -1,7 +1,10 @@
-import { endpoint, HttpError, readJson } from '../../../../../server/http';
-import { requireSameOrigin } from '../../../../../auth/guard';
+import { route } from '../../../../../http/route';
+import { HttpError } from '../../../../../http/errors';
+import { readJson } from '../../../../../http/body';
+import { requireSameOrigin } from '../../../../../http/guards';
 import { checkPasskey } from '../../../../../auth/passkeySignIn';
-import { completeLogin } from '../../../../../auth/pendingLogin';
+import { signInRequest, signedInResponse } from '../../../../../http/signIn';
+import { finishLogin } from '../../../../../auth/pendingLogin';
 import { PasskeySignInSchema } from '../../../../../domain/passkeys';
 
 export const prerender = false;
@@ -11,15 +14,15 @@ export const prerender = false;
  * pending password step or without a password. Answers like the password login; 401 for an
  * assertion that is not accepted, 429 when throttled.
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   requireSameOrigin(ctx);
   const { response } = await readJson(ctx, PasskeySignInSchema);
-  const outcome = await checkPasskey(ctx, response);
+  const outcome = await checkPasskey(signInRequest(ctx), response);
   if (!outcome.ok && outcome.reason === 'throttled') {
     throw new HttpError(429, 'Too many attempts. Try again later.', undefined, {
       'retry-after': String(outcome.retryAfter),
     });
   }
   if (!outcome.ok) throw new HttpError(401, 'The passkey was not accepted');
-  return completeLogin(ctx, outcome.adminId, 'passkey');
+  return signedInResponse(await finishLogin(signInRequest(ctx), outcome.adminId, 'passkey'));
 });

@@ -1,8 +1,10 @@
 import type { APIContext } from 'astro';
-import { endpoint, json, notFound, readJson } from '../../../../../server/http';
-import { requireSignedIn } from '../../../../../auth/guard';
+import { route } from '../../../../../http/route';
+import { json } from '../../../../../http/answers';
+import { notFound } from '../../../../../http/errors';
+import { readJson } from '../../../../../http/body';
+import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
-import { requireStepUp } from '../../../../../auth/stepUp';
 import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
 
 export const prerender = false;
@@ -15,7 +17,7 @@ function passkeyId(ctx: APIContext): string {
 }
 
 /** PATCH /api/admin/me/passkeys/{id} {name}: renames one of the member's own passkeys. */
-export const PATCH = endpoint(async (ctx) => {
+export const PATCH = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   const id = passkeyId(ctx);
   const { name } = await readJson(ctx, PasskeyRenameSchema);
@@ -23,8 +25,8 @@ export const PATCH = endpoint(async (ctx) => {
 });
 
 /** DELETE /api/admin/me/passkeys/{id}: stepped up; 404 for an unknown passkey or someone else's. */
-export const DELETE = endpoint(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
-  await deletePasskey(ctx, admin, passkeyId(ctx));
+  await deletePasskey(clientIp(ctx), admin, passkeyId(ctx));
   return json({ deleted: true });
 });

@@ -1,7 +1,7 @@
-import { endpoint, json } from '../../../../../server/http';
-import { requireSignedIn } from '../../../../../auth/guard';
+import { route } from '../../../../../http/route';
+import { json } from '../../../../../http/answers';
+import { requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { registrationOptions } from '../../../../../auth/passkeys';
-import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
@@ -9,7 +9,7 @@ export const prerender = false;
  * POST /api/admin/me/passkeys/options: options for navigator.credentials.create, with a fresh
  * single-use challenge. A new passkey is a new way in: stepped-up sessions only (issue 51).
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
   return json(await registrationOptions(admin));
 });

@@ -1,12 +1,14 @@
-import { endpoint, json, readJson } from '../../../../../server/http';
+import { route } from '../../../../../http/route';
+import { json } from '../../../../../http/answers';
+import { readJson } from '../../../../../http/body';
 import { StepUpSchema } from '../../../../../domain/stepUp';
-import { clientIp, requireSignedIn } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn } from '../../../../../http/guards';
 import { stepUpStatus, stepUpWithCode, stepUpWithPassword } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
 /** GET /api/admin/me/step-up: `{methods, steppedUpUntil}`, what "Confirm it's you" may offer. */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   return json(await stepUpStatus(admin));
 });
@@ -16,7 +18,7 @@ export const GET = endpoint(async (ctx) => {
  * `{steppedUpUntil}`. A wrong one is 400 with the field's message (never 401: the session is fine),
  * 429 under the back-off or the code lock.
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   const input = await readJson(ctx, StepUpSchema);
   const until = input.password

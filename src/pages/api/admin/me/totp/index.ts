@@ -1,13 +1,14 @@
-import { endpoint, json, readJson } from '../../../../../server/http';
+import { route } from '../../../../../http/route';
+import { json } from '../../../../../http/answers';
+import { readJson } from '../../../../../http/body';
 import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireSignedIn } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { startTotpEnrolment, totpStatus, turnOffTotp } from '../../../../../auth/twoFactor';
-import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
 /** GET /api/admin/me/totp: `{enabled, recoveryCodesLeft}` for the signed-in member (never the secret). */
-export const GET = endpoint(async (ctx) => {
+export const GET = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   return json(await totpStatus(admin.adminId));
 });
@@ -16,7 +17,7 @@ export const GET = endpoint(async (ctx) => {
  * POST /api/admin/me/totp: starts enrolment with a new secret, `{secret, otpauthUrl}` (README.md).
  * A new call replaces a secret that was never confirmed; 409 while TOTP is on. Stepped up (issue 51).
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
   return json(await startTotpEnrolment(admin));
 });
@@ -25,7 +26,7 @@ export const POST = endpoint(async (ctx) => {
  * DELETE /api/admin/me/totp {code}: turns TOTP off, given a current code from the app or a recovery
  * code: that code, given now, is the step-up (docs/decisions/0021-step-up.md).
  */
-export const DELETE = endpoint(async (ctx) => {
+export const DELETE = route(async (ctx) => {
   const admin = await requireSignedIn(ctx);
   const { code } = await readJson(ctx, CodeSchema);
   await turnOffTotp(admin, code, clientIp(ctx));

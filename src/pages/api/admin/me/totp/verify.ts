@@ -1,8 +1,9 @@
-import { endpoint, json, readJson } from '../../../../../server/http';
+import { route } from '../../../../../http/route';
+import { json } from '../../../../../http/answers';
+import { readJson } from '../../../../../http/body';
 import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireSignedIn } from '../../../../../auth/guard';
+import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
 import { confirmTotp } from '../../../../../auth/twoFactor';
-import { requireStepUp } from '../../../../../auth/stepUp';
 
 export const prerender = false;
 
@@ -10,7 +11,7 @@ export const prerender = false;
  * POST /api/admin/me/totp/verify {code}: the app's first code turns TOTP on; `{recoveryCodes}` shown
  * once. Stepped up: that code proves the new app, not the member (issue 51).
  */
-export const POST = endpoint(async (ctx) => {
+export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));
   const { code } = await readJson(ctx, CodeSchema);
   return json({ recoveryCodes: await confirmTotp(admin, code, clientIp(ctx)) });

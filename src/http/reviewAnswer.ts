@@ -1,5 +1,5 @@
 import { SubmissionConflictError, type SubmissionView } from '../services/reviews';
-import { json } from './http';
+import { json } from './answers';
 
 /**
  * A review decision's answer (docs/product.md, Review queue): the submission as it now is, with its

@@ -1,7 +1,8 @@
 import type { APIContext } from 'astro';
 import { describe, expect, test } from 'vitest';
 import { z } from 'zod';
-import { endpoint, HttpError } from './http';
+import { route } from './route';
+import { HttpError } from './errors';
 
 const context = (requestId?: string) =>
   ({
@@ -11,7 +12,7 @@ const context = (requestId?: string) =>
   }) as unknown as APIContext;
 
 const failing = (error: unknown) =>
-  endpoint(() => {
+  route(() => {
     throw error;
   });
 

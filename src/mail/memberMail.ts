@@ -1,6 +1,6 @@
 import { serverEnv } from '../env';
 import { log } from '../log';
-import { deliver, RETRY_DELAYS_MS } from '../mail/transport';
+import { deliver, RETRY_DELAYS_MS } from './transport';
 import { codesLockedMail, factorChangeMail, type FactorChange } from '../domain/signInMail';
 import type { MailContent } from '../domain/alertMail';
 

@@ -4,11 +4,12 @@ import type { Tx } from '../data/publishQueue';
 import { truncateClientAddress } from '../domain/clientAddress';
 import { UNKNOWN_EMAIL_REASON, UNKNOWN_EMAIL_RETENTION_DAYS, type SecurityEventType } from '../domain/securityEvents';
 import { log } from '../log';
+import type { LoggedActor } from '../domain/actor';
 
 export interface SecurityEvent {
   type: SecurityEventType;
   /** Who did it; for a failed sign-in the email that was typed, with id null when no member has it. */
-  actor: { id: string | null; email: string };
+  actor: LoggedActor;
   /** The full client address (clientIp(ctx)); only its /24 or /48 is stored. */
   ip: string;
   /** The member the event is about, when it is not the actor (an invitee, a removed member). */
@@ -31,7 +32,7 @@ export interface SecurityEvent {
 export async function recordSecurityEvent(event: SecurityEvent, tx?: Tx): Promise<void> {
   const row: securityLog.NewSecurityEvent = {
     type: event.type,
-    actorId: event.actor.id,
+    actorId: event.actor.adminId,
     actorEmail: event.actor.email.slice(0, 320),
     clientAddress: truncateClientAddress(event.ip),
     subjectId: event.subject?.id ?? null,
@@ -54,8 +55,8 @@ export async function recordSecurityEvent(event: SecurityEvent, tx?: Tx): Promis
 }
 
 /** Who did it when no member did: the admin CLI, or a start creating its admin or applying ADMIN_PASSWORD. */
-export const COMMAND_LINE = { id: null, email: 'command line' } as const;
-export const START_UP = { id: null, email: 'start-up' } as const;
+export const COMMAND_LINE: LoggedActor = { adminId: null, email: 'command line' };
+export const START_UP: LoggedActor = { adminId: null, email: 'start-up' };
 
 /** Entries about emails no member has go after 90 days (docs/product.md, "Security log"). */
 export async function pruneUnknownEmailEntries(): Promise<number> {

@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
-import { requireAdmin } from '../auth/guard';
+import { requireAdmin } from './guards';
 import { canReadSecurityLog } from '../domain/history';
-import { HttpError, validationError } from './http';
+import { HttpError, validationError } from './errors';
 
 /**
  * The history's query, read the same way for the JSON pages and the CSV export: 401 without a

@@ -1,6 +1,6 @@
 import type { AstroGlobal } from 'astro';
-import { currentAdmin } from './guard';
-import { allowedBeforeEnrolment, enrolmentRequired } from './secondFactors';
+import { currentAdmin } from './guards';
+import { allowedBeforeEnrolment, enrolmentRequired } from '../auth/secondFactors';
 import { isPartner } from '../domain/roles';
 import { homeFor, PARTNER_ACCOUNT, PARTNER_SIGN_IN, TEAM_ACCOUNT, TEAM_SIGN_IN } from '../domain/landing';
 

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { NOTICE_COOKIE, type NoticeName } from '../domain/adminNotice';
-import { HttpError, MAX_JSON_BYTES, readLimited } from './http';
+import { MAX_JSON_BYTES, readLimited } from './body';
+import { HttpError } from './errors';
 
 /**
  * Plain HTML form posts, for the admin controls that must work before their island hydrates
@@ -22,16 +22,4 @@ export async function readRequestForm(request: Request): Promise<Record<string, 
   }
   const text = await readLimited(request, MAX_JSON_BYTES);
   return Object.fromEntries(new URLSearchParams(text));
-}
-
-/** The cookie that makes the next admin page show a toast (domain/adminNotice.ts). */
-export function noticeCookie(name: NoticeName, secure: boolean): string {
-  return `${NOTICE_COOKIE}=${name}; Path=/admin; Max-Age=60; SameSite=Lax${secure ? '; Secure' : ''}`;
-}
-
-/** 303 See Other: the browser follows it with a GET, so Back and reload never re-post the form. */
-export function seeOther(location: string, cookies: string[]): Response {
-  const headers = new Headers({ location, 'cache-control': 'no-store' });
-  for (const cookie of cookies) headers.append('set-cookie', cookie);
-  return new Response(null, { status: 303, headers });
 }

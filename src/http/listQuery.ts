@@ -1,7 +1,8 @@
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
 import { ADMIN_PAGE_SIZE, PAGE_HEADERS, type ListPage } from '../domain/adminList';
-import { json, validationError } from './http';
+import { json } from './answers';
+import { validationError } from './errors';
 
 /**
  * The admin list endpoints' query: null when the request names none of the list parameters (the

@@ -1,7 +1,7 @@
 import { describe, expect, test } from 'vitest';
 import { STEP_UP_WINDOW_MS } from '../domain/stepUp';
-import type { AdminSession } from './sessions';
-import { requireStepUp } from './stepUp';
+import type { AdminSession } from '../auth/sessions';
+import { requireStepUp } from './guards';
 
 const at = new Date('2026-05-01T12:00:00Z');
 const session = (steppedUpAt: Date | null): AdminSession => ({

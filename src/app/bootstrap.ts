@@ -1,9 +1,9 @@
 import * as admins from '../data/admins';
 import { DEFAULT_ADMIN_EMAIL, newCredentialsProblem } from '../domain/credentials';
 import { resetPassword } from '../services/memberPasswords';
-import { START_UP } from '../services/securityLog';
+import { START_UP } from '../auth/securityLog';
 import { addMember } from '../services/team';
-import { generatePassword, hashPassword, verifyPassword } from './passwords';
+import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords';
 
 export { DEFAULT_ADMIN_EMAIL };
 

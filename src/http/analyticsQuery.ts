@@ -1,8 +1,8 @@
 import type { APIContext } from 'astro';
-import { requireRole } from '../auth/guard';
+import { requireRole } from './guards';
 import { analyticsQuerySchema, PERFORMANCE_READERS, utcDay, type AnalyticsQuery } from '../domain/performance';
 import { trainerScopeOf, type TrainerScope } from '../services/trainerScope';
-import { validationError } from './http';
+import { validationError } from './errors';
 
 /**
  * The analytics query, read the same way for the JSON rows and the CSV: 401 without a session, 403

@@ -1,10 +1,12 @@
 import type { APIContext, AstroGlobal } from 'astro';
-import { HttpError } from '../server/http';
+import { HttpError } from './errors';
 import { serverEnv } from '../env';
 import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
-import { sessionCookieName } from './cookieNames';
-import { validateToken, type AdminSession } from './sessions';
-import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from './secondFactors';
+import { sessionCookieName } from '../auth/cookieNames';
+import { validateToken, type AdminSession } from '../auth/sessions';
+import { steppedUpUntil } from '../auth/stepUp';
+import { STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '../domain/stepUp';
+import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from '../auth/secondFactors';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;
 
@@ -84,4 +86,14 @@ export function clientIp(ctx: Pick<APIContext, 'locals' | 'clientAddress'>): str
   } catch {
     return 'unknown';
   }
+}
+
+/**
+ * The step-up guard (docs/decisions/0021-step-up.md): returns the session when it is stepped up, else
+ * throws the 403 `{error, code: 'step_up_required'}` that asks for it.
+ */
+export function requireStepUp(session: AdminSession, now = new Date()): AdminSession {
+  const until = steppedUpUntil(session);
+  if (!until || until <= now) throw new HttpError(403, STEP_UP_MESSAGE, undefined, undefined, STEP_UP_REQUIRED);
+  return session;
 }
