@@ -1,3 +1,4 @@
+import { PARTNER_PITCH } from '../domain/adminPaths';
 import { createHash } from 'node:crypto';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { allFeeds, feedPath, NEW_LISTINGS_PATH, type Feed } from '../domain/feedCatalog';
@@ -37,7 +38,7 @@ export type PageDigests = Map<string, string>;
 /** Pages that read no data; only the shared inputs change them. */
 export const DATA_FREE_PAGES = [
   '/404',
-  '/partner',
+  PARTNER_PITCH,
   '/privacy',
   '/refund-policy',
   HOW_IT_WORKS_PATH,

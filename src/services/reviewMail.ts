@@ -6,6 +6,7 @@ import { serverEnv } from '../env';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import type { MailContent } from '../domain/alertMail';
+import { reviewPath } from '../domain/adminPaths';
 
 /**
  * The review queue's mail through the one mailer (docs/product.md, Review queue). It never throws: the
@@ -25,7 +26,6 @@ async function send(to: string, content: MailContent, event: string): Promise<bo
 }
 
 const absolute = (path: string) => new URL(path, serverEnv().siteUrl).toString();
-export const reviewPath = (submissionId: string) => `/admin/reviews/${submissionId}`;
 
 /** Each reviewer mailed at most once an hour: the claim and the sending time are one row per reviewer. */
 export async function mailReviewers(submission: Submission, what: string, now = new Date()): Promise<void> {

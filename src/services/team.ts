@@ -1,3 +1,4 @@
+import { PARTNER_INVITE, TEAM_INVITE } from '../domain/adminPaths';
 import { createHash, randomBytes } from 'node:crypto';
 import * as admins from '../data/admins';
 import * as invitations from '../data/invitations';
@@ -51,7 +52,7 @@ export const INVITATION_EXPIRED = 'This invitation link has expired: ask the sit
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 // A partner's link says "account", never "admin" (docs/product.md, Partners).
 const inviteUrl = (token: string, role: InvitationRole) =>
-  new URL(`${role === 'partner' ? '/account/invite' : '/admin/invite'}/${token}`, serverEnv().siteUrl).toString();
+  new URL(`${role === 'partner' ? PARTNER_INVITE : TEAM_INVITE}/${token}`, serverEnv().siteUrl).toString();
 
 export interface CreatedInvitation {
   id: string;
