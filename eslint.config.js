@@ -105,7 +105,7 @@ export default defineConfig(
         {
           patterns: [
             {
-              group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env'],
+              group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env', '**/settings'],
               message: 'domain/ holds pure rules: it imports only other domain modules and its libraries.',
             },
           ],

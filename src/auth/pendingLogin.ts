@@ -4,7 +4,7 @@ import { isPartner } from '../domain/roles';
 import type { APIContext } from 'astro';
 import * as admins from '../data/admins';
 import * as twoFactor from '../data/twoFactor';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { createSession, sessionCookie } from './sessions';
 import { clientIp } from './guard';
 import { pendingCookieName } from './cookieNames';

@@ -4,7 +4,7 @@ import type { SiteData, SiteTraining } from '../domain/siteData';
 import { allFeeds, feedPath, NEW_LISTINGS_PATH, type Feed } from '../domain/feedCatalog';
 import { newListings } from '../domain/newListings';
 import { statePath } from '../domain/statePages';
-import { publicEnv, serverEnv } from '../env';
+import { publicEnv, serverEnv } from '../settings';
 import { builtListing, feedPool, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
 import { trainingPath } from '../domain/trainingPath';

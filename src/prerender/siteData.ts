@@ -1,4 +1,4 @@
-import { siteDataFile } from '../env';
+import { siteDataFile } from '../settings';
 import fs from 'node:fs';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { publicListing } from '../domain/publicListing';

@@ -10,7 +10,7 @@ import { listingEntry, queryListing, type ListingEntry } from '../domain/listing
 import { trainingPageUrl } from '../domain/calendar';
 import { trainerPagePath } from '../domain/trainerSlug';
 import type { PublicTraining } from '../domain/training';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { manageUrl, removeExpiredAlerts, sendAndRecord, unsubscribeUrl } from './alerts';
 import { nearOrigin } from './nearOrigin';

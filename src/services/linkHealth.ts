@@ -7,7 +7,7 @@ import { afterCheck, brokenText, dayIn, outcomeText, type CheckOutcome } from '.
 import { linkBrokenMail } from '../domain/trustMail';
 import { checkLink } from '../links/checkLink';
 import { Pacer } from '../links/pacer';
-import { linkCheckEnv, mailEnv, serverEnv } from '../env';
+import { linkCheckEnv, mailEnv, serverEnv } from '../settings';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
 import { editUrlFor, recipientsFor } from './listingKeepers';

@@ -3,7 +3,7 @@ import * as reports from '../data/listingReports';
 import * as history from '../data/history';
 import { transaction } from '../data/transaction';
 import { brokenText, LINK_LABELS, type LinkKind } from '../domain/linkHealth';
-import { mailEnv } from '../env';
+import { mailEnv } from '../settings';
 import { ConflictError, NotFoundError, type Actor } from './errors';
 import { reportView } from './listingReports';
 import type { BrokenLinkProblem, ListingProblem, ReportProblem, ReportView } from '../domain/listingProblems';

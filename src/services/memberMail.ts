@@ -1,5 +1,5 @@
 import { TEAM_ACCOUNT } from '../domain/adminPaths';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver, RETRY_DELAYS_MS } from '../mail/transport';
 import { codesLockedMail, factorChangeMail, type FactorChange } from '../domain/signInMail';

@@ -2,7 +2,7 @@ import * as submissions from '../data/submissions';
 import type { Submission } from '../data/submissions';
 import { transaction } from '../data/transaction';
 import { decisionMail, PARTNER_TRAININGS_PATH, submissionArrivedMail } from '../domain/reviewMail';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import type { MailContent } from '../domain/alertMail';

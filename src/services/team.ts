@@ -4,7 +4,7 @@ import * as admins from '../data/admins';
 import * as invitations from '../data/invitations';
 import { transaction } from '../data/transaction';
 import { hashPassword } from '../auth/passwords';
-import { mailEnv, serverEnv } from '../env';
+import { mailEnv, serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import { invitationMail } from '../domain/invitationMail';

@@ -5,7 +5,7 @@ import { clientIp, requireSameOrigin } from '../../../auth/guard';
 import { logIn } from '../../../auth/login';
 import { afterPassword, signedInResponse } from '../../../auth/pendingLogin';
 import { isFormPost, noticeCookie, readForm, seeOther } from '../../../server/formPost';
-import { serverEnv } from '../../../env';
+import { serverEnv } from '../../../settings';
 import { requestLog } from '../../../log';
 
 export const prerender = false;

@@ -4,7 +4,7 @@ import { clearedSessionCookie } from '../../../auth/sessions';
 import { sessionCookieName } from '../../../auth/cookieNames';
 import { signOut } from '../../../services/signOut';
 import { isFormPost, noticeCookie, seeOther } from '../../../server/formPost';
-import { serverEnv } from '../../../env';
+import { serverEnv } from '../../../settings';
 import { requestLog } from '../../../log';
 import { signInFor } from '../../../domain/landing';
 

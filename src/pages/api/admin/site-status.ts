@@ -1,6 +1,6 @@
 import { endpoint, json } from '../../../server/http';
 import { requireAdmin } from '../../../auth/guard';
-import { serverEnv } from '../../../env';
+import { serverEnv } from '../../../settings';
 import { publishingSiteId } from '../../../publish';
 import { siteStatus } from '../../../services/siteStatus';
 

@@ -6,7 +6,7 @@ import { clearedPendingCookie, completeLogin, finishLogin } from '../../../../au
 import { checkPendingCode } from '../../../../auth/pendingCode';
 import { codesLockedError } from '../../../../auth/codeGuessing';
 import { isFormPost, noticeCookie, readForm, seeOther } from '../../../../server/formPost';
-import { serverEnv } from '../../../../env';
+import { serverEnv } from '../../../../settings';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
 import { endpoint, idParam, notFound } from '../../../../server/http';
 import * as trainings from '../../../../data/trainings';
 import { calendarFileName, trainingCalendar } from '../../../../domain/calendar';
-import { serverEnv } from '../../../../env';
+import { serverEnv } from '../../../../settings';
 
 export const prerender = false;
 
