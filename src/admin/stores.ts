@@ -4,7 +4,7 @@ import type { Trainer } from '../domain/trainer';
 import type { Training } from '../domain/training';
 import { api } from './api';
 import { invalidatePages } from './pagedList';
-import type { Json } from '../domain/siteData';
+import type { Json } from '../domain/json';
 
 /**
  * Cached admin lists (docs/product.md): the key segments joined form the URL; no retries, no refetch on

@@ -10,6 +10,7 @@ import { deliver } from '../mail/transport';
 import { invitationMail } from '../domain/invitationMail';
 import type { InvitationRole, Role } from '../domain/roles';
 import { PARTNER_MESSAGES, type PartnerInvitationInput } from '../domain/partners';
+import type { CreatedInvitation, OpenInvitation, TeamMember } from '../domain/team';
 import * as partnerTrainers from '../data/partnerTrainers';
 import {
   INVITATION_LIFETIME_MS,
@@ -26,13 +27,6 @@ import { ExpiredError, InvalidInputError, NotFoundError, ServiceError, type Acto
  * commit together. The routes check that the caller is the owner; these use cases keep the rules
  * that hold whoever calls (one owner, always).
  */
-export interface TeamMember {
-  id: string;
-  email: string;
-  role: Role;
-  twoFactor: { totp: boolean; passkeys: number };
-  lastSignInAt: Date | null;
-}
 
 export async function listTeam(): Promise<TeamMember[]> {
   const rows = await admins.listTeam();
@@ -53,14 +47,6 @@ const sha256 = (text: string) => createHash('sha256').update(text).digest();
 // A partner's link says "account", never "admin" (docs/product.md, Partners).
 const inviteUrl = (token: string, role: InvitationRole) =>
   new URL(`${role === 'partner' ? PARTNER_INVITE : TEAM_INVITE}/${token}`, serverEnv().siteUrl).toString();
-
-export interface CreatedInvitation {
-  id: string;
-  url: string;
-  expiresAt: Date;
-  /** True when SMTP_URL is set and the mail is on its way; otherwise it is only in the outbox folder. */
-  emailed: boolean;
-}
 
 /**
  * A new invitation; an open one to the same email is withdrawn (one working link per person). A
@@ -116,15 +102,6 @@ async function sendInvitation(to: string, url: string, role: InvitationRole, inv
   } catch (error) {
     log.error({ err: error, event: 'invitation-mail-failed' }, 'invitation mail not sent');
   }
-}
-
-export interface OpenInvitation {
-  id: string;
-  email: string;
-  role: InvitationRole;
-  invitedBy: string | null;
-  createdAt: Date;
-  expiresAt: Date;
 }
 
 export async function listInvitations(): Promise<OpenInvitation[]> {
