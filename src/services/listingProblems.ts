@@ -14,7 +14,7 @@ import type { BrokenLinkProblem, ListingProblem, ReportProblem, ReportView } fro
  * review queue of partner submissions (issue 54) lists the same items beside its own by calling
  * `listOpenListingProblems()`.
  */
-export type { BrokenLinkProblem, ListingProblem, ReportProblem };
+export type { BrokenLinkProblem, ListingProblem };
 
 function brokenLinkProblem(row: linkHealth.BrokenLink): BrokenLinkProblem {
   return {
