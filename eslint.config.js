@@ -70,7 +70,7 @@ function layerRule(folder, extra = []) {
 const BROWSER = [{ group: SERVER_ONLY, message: 'Browser code must not import server modules.' }];
 const DOMAIN = [
   {
-    group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env'],
+    group: [...SERVER_ONLY, '**/site/**', '**/admin/**', '**/ui/**', '**/env', '**/settings'],
     message: 'domain/ holds pure rules: it imports only other domain modules and its libraries.',
   },
 ];

@@ -19,7 +19,7 @@ import { requestFullRebuild } from '../src/data/publishing';
 import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
 import { runLinkPass } from '../src/services/linkHealth';
 import { describePass } from '../src/domain/linkHealth';
-import { mailEnv } from '../src/env';
+import { mailEnv } from '../src/settings';
 import { closeMail } from '../src/mail/transport';
 import { resetTwoFactor } from '../src/auth/twoFactor';
 import { addMember } from '../src/services/team';

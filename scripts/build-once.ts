@@ -1,5 +1,5 @@
 /** `npm run build`: migrates, then builds and publishes the site into DATA_DIR once, without serving. */
-import { serverEnv } from '../src/env';
+import { serverEnv } from '../src/settings';
 import { closeDb, getSql } from '../src/data/db';
 import { migrate } from '../src/data/migrate';
 import { sitePaths, ensureLiveBuild, siteIdentity } from '../src/publish';

@@ -1,6 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, test } from 'vitest';
-import { EnvError, linkCheckEnv, secretsEnv, serverEnv } from './env';
+import { EnvError, linkCheckEnv, secretsEnv, serverEnv } from './settings';
 
 const saved = { ...process.env };
 afterEach(() => {

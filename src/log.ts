@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { logLevelOf } from './logLevel';
 import { redact } from './redact';
+import { envValue } from './env';
 
 /**
  * The one logger of the process: JSON lines on stdout, each request's lines carrying its `requestId`
@@ -13,7 +14,7 @@ type Global = typeof globalThis & { [LOGGER]?: pino.Logger };
 
 // The server bundle and scripts run through tsx may both load this module: one logger per process.
 export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
-  level: logLevelOf(process.env.LOG_LEVEL),
+  level: logLevelOf(envValue('LOG_LEVEL')),
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   // Every line, whatever error or object it carries, without the settings' secrets.

@@ -1,5 +1,5 @@
 /**
- * The log levels LOG_LEVEL may name: one rule for the settings' schema (env.ts), which reports a bad
+ * The log levels LOG_LEVEL may name: one rule for the settings' schema (settings.ts), which reports a bad
  * value at start, and for the logger (log.ts), which takes the level without loading that schema:
  * the static front logs with it and loads no settings (docs/decisions/0017-static-front.md).
  */

@@ -2,6 +2,7 @@ import { defineMiddleware } from 'astro:middleware';
 import { json } from './http/answers';
 import { allowedMethods } from './http/allowedMethods';
 import { newRequestId } from './log';
+import { isMemberAreaPath } from './domain/adminPaths';
 
 /**
  * For what Astro renders on demand (admin pages and API, /trainings): a request id on every answer,
@@ -26,8 +27,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       headers.set('content-security-policy', context.locals.pageCsp);
     // Admin pages (and their redirects) depend on who is signed in: no shared or back-button cache.
     const path = context.url.pathname;
-    if (path === '/admin' || path.startsWith('/admin/') || path === '/account' || path.startsWith('/account/'))
-      headers.set('cache-control', 'no-store');
+    if (isMemberAreaPath(path)) headers.set('cache-control', 'no-store');
   };
   try {
     // In place: no copy of every API answer.

@@ -1,3 +1,5 @@
+import { envValue } from './env';
+
 /**
  * Secrets never leave the process in words: the DATABASE_URL and SMTP_URL passwords, the S3 secret
  * key, SECRETS_KEY, the analytics secret and the deploy-hook URL's token are replaced by `***` in every log line, start-up
@@ -13,7 +15,7 @@ const PATH_TOKEN = /(\/admin\/invite\/|\/api\/admin\/invitations\/)(?![0-9a-f]{8
 const MIN_SECRET_LENGTH = 4;
 
 /** The secret values of this process's settings, each as written and as decoded. */
-export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
+export function secretValues(env: NodeJS.ProcessEnv = secretSettings()): string[] {
   const values = new Set<string>();
   const add = (value: string | undefined) => {
     if (!value) return;
@@ -49,14 +51,27 @@ export function secretValues(env: NodeJS.ProcessEnv = process.env): string[] {
   return [...values].filter((value) => value.length >= MIN_SECRET_LENGTH).sort((a, b) => b.length - a.length);
 }
 
+// The settings that hold a secret, read as written (env.ts): not through the settings' schema, which
+// would refuse a malformed one before it could be masked.
+const SECRET_SETTINGS = [
+  'DATABASE_URL',
+  'SMTP_URL',
+  'S3_SECRET_ACCESS_KEY',
+  'SECRETS_KEY',
+  'BUILD_HOOK_URL',
+  'ANALYTICS_SECRET',
+] as const;
+
+function secretSettings(): NodeJS.ProcessEnv {
+  return Object.fromEntries(SECRET_SETTINGS.map((name) => [name, envValue(name)]));
+}
+
 let cached: { source: string; secrets: string[] } | undefined;
 
 function currentSecrets(): string[] {
-  const { DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL, ANALYTICS_SECRET } = process.env;
-  const source = [DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY, SECRETS_KEY, BUILD_HOOK_URL, ANALYTICS_SECRET].join(
-    '\n',
-  );
-  if (cached?.source !== source) cached = { source, secrets: secretValues() };
+  const settings = secretSettings();
+  const source = SECRET_SETTINGS.map((name) => settings[name]).join('\n');
+  if (cached?.source !== source) cached = { source, secrets: secretValues(settings) };
   return cached.secrets;
 }
 

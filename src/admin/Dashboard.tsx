@@ -1,3 +1,4 @@
+import { newTrainerPath, newTrainingPath, PARTNER_PITCH, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { useStore } from '@nanostores/react';
 import { $trainers, $trainings } from './stores';
 import { AdminToaster } from './notify';
@@ -62,13 +63,8 @@ export default function Dashboard({ email }: { email: string }) {
         <LogoutButton />
       </header>
       <div className="grid gap-6 md:grid-cols-2">
-        <CountCard title="Trainers" count={trainers.data?.length} list="/admin/trainers" add="/admin/trainers/new" />
-        <CountCard
-          title="Trainings"
-          count={trainings.data?.length}
-          list="/admin/trainings"
-          add="/admin/trainings/new"
-        />
+        <CountCard title="Trainers" count={trainers.data?.length} list={TEAM_TRAINERS} add={newTrainerPath} />
+        <CountCard title="Trainings" count={trainings.data?.length} list={TEAM_TRAININGS} add={newTrainingPath} />
       </div>
       <section className="rounded-lg bg-white p-6 shadow" aria-labelledby="status-title">
         <h2 id="status-title" className="mb-2 text-lg font-semibold">
@@ -89,17 +85,17 @@ export default function Dashboard({ email }: { email: string }) {
             </a>
           </li>
           <li>
-            <a className="text-brand-800 underline" href="/admin/trainers">
+            <a className="text-brand-800 underline" href={TEAM_TRAINERS}>
               Manage Trainers
             </a>
           </li>
           <li>
-            <a className="text-brand-800 underline" href="/admin/trainings">
+            <a className="text-brand-800 underline" href={TEAM_TRAININGS}>
               Manage Trainings
             </a>
           </li>
           <li>
-            <a className="text-brand-800 underline" href="/partner">
+            <a className="text-brand-800 underline" href={PARTNER_PITCH}>
               Partner Program
             </a>
           </li>

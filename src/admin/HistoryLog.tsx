@@ -1,3 +1,4 @@
+import { TEAM_HISTORY, TEAM_HOME, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { usePage } from './pagedList';
 import { Pagination } from './ListToolbar';
 import { ACTION_TEXT, formatChangedAt } from './changeText';
@@ -8,7 +9,7 @@ import { inputClass } from '../ui/Field';
 import { isSecurityEntry, recordLabel, changedFields, decisionText, type HistoryEntry } from '../domain/history';
 import { SECURITY_EVENT_LABELS } from '../domain/securityEvents';
 
-const EDIT_PATH = { trainer: '/admin/trainers/', training: '/admin/trainings/' } as const;
+const EDIT_PATH = { trainer: `${TEAM_TRAINERS}/`, training: `${TEAM_TRAININGS}/` } as const;
 const KIND_LABELS = { all: 'Everything', records: 'Record changes', security: 'Security events' } as const;
 
 const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();
@@ -59,7 +60,7 @@ export default function HistoryLog(props: { query: HistoryPageQuery; canReadSecu
       <h1 className="text-2xl font-bold">History</h1>
       <form
         method="get"
-        action="/admin/history"
+        action={TEAM_HISTORY}
         role="search"
         aria-label="Filter the history"
         className="flex flex-wrap items-end gap-3"
@@ -127,7 +128,7 @@ export default function HistoryLog(props: { query: HistoryPageQuery; canReadSecu
         </div>
         <Button type="submit">Filter</Button>
         {links.filtered && (
-          <a href={`/admin/history?kind=${query.kind}`} className="px-2 py-2 text-brand-800 underline">
+          <a href={`${TEAM_HISTORY}?kind=${query.kind}`} className="px-2 py-2 text-brand-800 underline">
             Clear
           </a>
         )}
@@ -141,10 +142,10 @@ export default function HistoryLog(props: { query: HistoryPageQuery; canReadSecu
         error={error}
         loadingText="Loading the history..."
         emptyText="Nothing recorded yet."
-        emptyAction={{ href: '/admin/dashboard', label: 'Back to the dashboard' }}
+        emptyAction={{ href: TEAM_HOME, label: 'Back to the dashboard' }}
         filtered={
           links.filtered
-            ? { text: 'No entries match these filters.', clearHref: `/admin/history?kind=${query.kind}` }
+            ? { text: 'No entries match these filters.', clearHref: `${TEAM_HISTORY}?kind=${query.kind}` }
             : null
         }
         columns={[{ label: 'When' }, { label: 'Who' }, { label: 'What' }, { label: 'Address' }, { label: 'Details' }]}

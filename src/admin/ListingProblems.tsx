@@ -1,3 +1,4 @@
+import { TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { useState } from 'react';
 import type { ListingProblem, ReportView } from '../domain/listingProblems';
 import { useHydrated } from '../ui/useHydrated';
@@ -12,7 +13,7 @@ import { BrokenLinkActions, ReportActions } from './ProblemActions';
  * shown as text, never as links: a visitor wrote them.
  */
 const editHref = (p: { trainingId: string | null; trainerId?: string | null }) =>
-  p.trainingId ? `/admin/trainings/${p.trainingId}` : `/admin/trainers/${p.trainerId}`;
+  p.trainingId ? `${TEAM_TRAININGS}/${p.trainingId}` : `${TEAM_TRAINERS}/${p.trainerId}`;
 
 function Problem({ problem, ready, reload }: { problem: ListingProblem; ready: boolean; reload(): Promise<void> }) {
   const heading = problem.kind === 'report' ? `Report: ${problem.reasonLabel}` : problem.text;

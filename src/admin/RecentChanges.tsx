@@ -1,9 +1,10 @@
+import { TEAM_HISTORY, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { useEffect, useState } from 'react';
 import { api } from './api';
 import { ACTION_TEXT, formatChangedAt } from './changeText';
 import { recordLabel, type ChangeEntry } from '../domain/history';
 
-const EDIT_PATH = { trainer: '/admin/trainers/', training: '/admin/trainings/' } as const;
+const EDIT_PATH = { trainer: `${TEAM_TRAINERS}/`, training: `${TEAM_TRAININGS}/` } as const;
 
 /** The dashboard's latest ten admin changes, newest first. */
 export default function RecentChanges() {
@@ -42,7 +43,7 @@ export default function RecentChanges() {
           ))}
         </ol>
       )}
-      <a href="/admin/history" className="mt-3 inline-block text-sm text-brand-800 underline">
+      <a href={TEAM_HISTORY} className="mt-3 inline-block text-sm text-brand-800 underline">
         See the full history
       </a>
     </section>

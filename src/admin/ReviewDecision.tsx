@@ -1,3 +1,4 @@
+import { TEAM_REVIEWS } from '../domain/adminPaths';
 import { useState, type SubmitEvent } from 'react';
 import Button from '../ui/Button';
 import { inputClass } from '../ui/Field';
@@ -30,7 +31,7 @@ export default function ReviewDecision({ id, etag }: Props) {
       notify.flash(
         action === 'approve' ? 'Approved: it is published with the next update' : 'Rejected: the partner is told why',
       );
-      window.location.assign('/admin/reviews');
+      window.location.assign(TEAM_REVIEWS);
     } catch (error) {
       if (error instanceof ApiError && error.status === 409) {
         const text = apiErrorText(error, 'Someone else decided first');
@@ -60,7 +61,7 @@ export default function ReviewDecision({ id, etag }: Props) {
       <div role="status" className="rounded-lg bg-amber-50 p-4 text-amber-900">
         <p>{decided}.</p>
         <p>
-          <a className="text-brand-800 underline" href="/admin/reviews">
+          <a className="text-brand-800 underline" href={TEAM_REVIEWS}>
             Back to the review queue
           </a>
         </p>

@@ -1,3 +1,4 @@
+import { TEAM_SIGN_IN } from '../domain/adminPaths';
 import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { NOTICES } from '../domain/adminNotice';
 import { CODES_LOCKED, SIGN_IN_ENDED, type SecondFactorMethod } from '../domain/secondFactor';
@@ -59,7 +60,7 @@ export default function SecondFactorStep(props: {
       if (failure instanceof ApiError && failure.status === 401 && (ended || /expired/i.test(failure.message))) {
         notify.error(NOTICES[ended ? 'sign-in-ended' : 'sign-in-expired'].message);
         if (props.onRestart) props.onRestart();
-        else window.location.assign('/admin/login');
+        else window.location.assign(TEAM_SIGN_IN);
         return;
       }
       const locked = failure instanceof ApiError && failure.code === CODES_LOCKED;

@@ -1,3 +1,4 @@
+import { TEAM_HOME } from '../domain/adminPaths';
 import { useState } from 'react';
 import { TEAM_MEMBER_ROLES, ROLE_LABELS, type Role } from '../domain/roles';
 import { ConfirmDialog } from '../ui/ConfirmDialog';
@@ -76,7 +77,7 @@ export default function TeamManager(props: { selfId: string; members: MemberView
       await withStepUp(() => api('PATCH', `/api/admin/admins/${member.id}`, { role: 'owner' }));
       // No longer the owner: this page is not for us any more.
       notify.flash(`${member.email} is now the owner; you are an admin`);
-      window.location.assign('/admin/dashboard');
+      window.location.assign(TEAM_HOME);
     } catch (error) {
       notify.error(errorText(error));
       setBusy(false);

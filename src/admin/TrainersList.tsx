@@ -1,3 +1,4 @@
+import { newTrainerPath, TEAM_HOME, TEAM_TRAINERS } from '../domain/adminPaths';
 import { TRAINER_KIND, TRAINERS_KEY, TRAININGS_KEY, type TrainerRow } from './stores';
 import { usePage } from './pagedList';
 import { DEFAULT_TRAINER_SORT, type TrainerListQuery } from '../domain/adminList';
@@ -10,7 +11,7 @@ import { ConfirmDialog } from '../ui/ConfirmDialog';
 import AdminTable, { RowActions } from './AdminTable';
 
 const MAX_BADGES = 3;
-const PATH = '/admin/trainers';
+const PATH = TEAM_TRAINERS;
 const COLUMNS = [
   { label: 'Name', sortKey: 'name' },
   { label: 'Credentials' },
@@ -43,13 +44,13 @@ export default function TrainersList({ query }: { query: TrainerListQuery }) {
       <AdminToaster />
       <div className="flex flex-wrap items-center justify-between gap-4">
         <div className="flex items-center gap-4">
-          <a href="/admin/dashboard" className="rounded-md border border-slate-400 px-3 py-1.5 hover:bg-slate-100">
+          <a href={TEAM_HOME} className="rounded-md border border-slate-400 px-3 py-1.5 hover:bg-slate-100">
             ← Back to Dashboard
           </a>
           <h1 className="text-2xl font-bold">Trainers</h1>
         </div>
         <a
-          href="/admin/trainers/new"
+          href={newTrainerPath}
           className="rounded-md bg-brand-700 px-4 py-2 font-medium text-white hover:bg-brand-800"
         >
           Add Trainer
@@ -68,7 +69,7 @@ export default function TrainersList({ query }: { query: TrainerListQuery }) {
         error={error}
         loadingText="Loading trainers..."
         emptyText="No trainers yet"
-        emptyAction={{ href: '/admin/trainers/new', label: 'Add Your First Trainer' }}
+        emptyAction={{ href: newTrainerPath, label: 'Add Your First Trainer' }}
         filtered={links.clearHref ? { text: 'No trainers match', clearHref: links.clearHref } : null}
         columns={COLUMNS}
         sort={links.sort}
@@ -81,7 +82,7 @@ export default function TrainersList({ query }: { query: TrainerListQuery }) {
               <StateBadges states={trainer.statesServed} />
             </td>
             <RowActions
-              editHref={`/admin/trainers/${trainer.id}`}
+              editHref={`${TEAM_TRAINERS}/${trainer.id}`}
               name={trainer.name}
               onDelete={() => setDoomed(trainer)}
             />

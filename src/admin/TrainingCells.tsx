@@ -1,3 +1,4 @@
+import { TEAM_LISTING_PROBLEMS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { formatDate, formatPrice } from '../domain/display';
 import { Badge } from '../ui/Badge';
 import { RowActions, rowActionClass } from './AdminTable';
@@ -31,7 +32,7 @@ export function TrainingCells(props: {
         {training.brokenLinks?.map((broken) => (
           <p key={broken.kind} className="mt-1 text-sm font-normal text-red-700">
             {links.teamPages ? (
-              <a href="/admin/listing-problems" className="underline">
+              <a href={TEAM_LISTING_PROBLEMS} className="underline">
                 {broken.text}
               </a>
             ) : (
@@ -86,7 +87,7 @@ export function TrainingCells(props: {
           </a>
         ) : links.teamPages ? (
           <a
-            href={`/admin/trainings/${training.id}/preview`}
+            href={`${TEAM_TRAININGS}/${training.id}/preview`}
             className={rowActionClass}
             aria-label={`Preview ${training.title}`}
           >

@@ -1,3 +1,4 @@
+import { PARTNER_HOME, PARTNER_PROFILE, TEAM_HOME, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { TRAINER_KIND, TRAINING_KIND, type RecordKind } from './stores';
 
 /**
@@ -18,8 +19,8 @@ export interface AreaLinks {
 }
 
 export const AREA_LINKS: Record<Area, AreaLinks> = {
-  team: { trainings: '/admin/trainings', trainers: '/admin/trainers', home: '/admin/dashboard', teamPages: true },
-  partner: { trainings: '/account/trainings', trainers: '/account/profile', home: null, teamPages: false },
+  team: { trainings: TEAM_TRAININGS, trainers: TEAM_TRAINERS, home: TEAM_HOME, teamPages: true },
+  partner: { trainings: PARTNER_HOME, trainers: PARTNER_PROFILE, home: null, teamPages: false },
 };
 
 // One object per area (hooks compare them by identity).

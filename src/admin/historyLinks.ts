@@ -1,3 +1,4 @@
+import { TEAM_HISTORY } from '../domain/adminPaths';
 import { CHANGE_ACTIONS, HISTORY_KINDS, isActorFilter, type HistoryKind } from '../domain/history';
 import { SECURITY_EVENT_TYPES, SECURITY_EVENT_LABELS } from '../domain/securityEvents';
 import { ADMIN_PAGE_SIZE } from '../domain/adminList';
@@ -67,7 +68,7 @@ export function historyLinks(query: HistoryPageQuery) {
     pageHref: (page: number) => {
       const params = new URLSearchParams(filters);
       if (page > 1) params.set('page', String(page));
-      return `/admin/history?${params.toString()}`;
+      return `${TEAM_HISTORY}?${params.toString()}`;
     },
     filtered: Boolean(query.type || query.actor),
   };

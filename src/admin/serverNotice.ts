@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { ADMIN } from '../domain/adminPaths';
 import { NOTICE_COOKIE, NOTICES, noticeForThisPage } from '../domain/adminNotice';
 import { isLeavingByFormPost } from '../domain/formPostMark';
 import { notify } from './notify';
@@ -12,7 +13,7 @@ export function useServerNotice(): void {
   useEffect(() => {
     const name = noticeForThisPage(document.cookie, isLeavingByFormPost(document.documentElement));
     if (!name) return;
-    document.cookie = `${NOTICE_COOKIE}=; Path=/admin; Max-Age=0; SameSite=Lax`;
+    document.cookie = `${NOTICE_COOKIE}=; Path=${ADMIN}; Max-Age=0; SameSite=Lax`;
     const notice = NOTICES[name];
     if (notice.kind === 'error') notify.error(notice.message, notice.title);
     else notify.success(notice.message, notice.title);

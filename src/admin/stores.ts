@@ -1,9 +1,10 @@
+import { TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { nanoquery, type KeySelector } from '@nanostores/query';
 import type { Trainer } from '../domain/trainer';
 import type { Training } from '../domain/training';
 import { api } from './api';
 import { invalidatePages } from './pagedList';
-import type { Json } from '../domain/siteData';
+import type { Json } from '../domain/json';
 
 /**
  * Cached admin lists (docs/product.md): the key segments joined form the URL; no retries, no refetch on
@@ -51,5 +52,5 @@ export interface RecordKind {
   listHref: string;
 }
 
-export const TRAINER_KIND: RecordKind = { label: 'Trainer', apiPath: TRAINERS_KEY, listHref: '/admin/trainers' };
-export const TRAINING_KIND: RecordKind = { label: 'Training', apiPath: TRAININGS_KEY, listHref: '/admin/trainings' };
+export const TRAINER_KIND: RecordKind = { label: 'Trainer', apiPath: TRAINERS_KEY, listHref: TEAM_TRAINERS };
+export const TRAINING_KIND: RecordKind = { label: 'Training', apiPath: TRAININGS_KEY, listHref: TEAM_TRAININGS };

@@ -1,29 +1,10 @@
-import type { InvitationRole, Role } from '../domain/roles';
+import type { Json } from '../domain/json';
+import type { CreatedInvitation, OpenInvitation, TeamMember } from '../domain/team';
 
-/** The Team page's data as the API answers it (JSON: dates are ISO strings). */
-export interface MemberView {
-  id: string;
-  email: string;
-  role: Role;
-  twoFactor: { totp: boolean; passkeys: number };
-  lastSignInAt: string | null;
-}
-
-export interface InvitationView {
-  id: string;
-  email: string;
-  role: InvitationRole;
-  invitedBy: string | null;
-  createdAt: string;
-  expiresAt: string;
-}
-
-export interface CreatedInvitationView {
-  id: string;
-  url: string;
-  expiresAt: string;
-  emailed: boolean;
-}
+/** The Team page's data as the API answers it: the server's types after JSON (dates are ISO strings). */
+export type MemberView = Json<TeamMember>;
+export type InvitationView = Json<OpenInvitation>;
+export type CreatedInvitationView = Json<CreatedInvitation>;
 
 export function twoFactorText(twoFactor: MemberView['twoFactor']): string {
   const parts = [

@@ -1,4 +1,4 @@
-import { mailEnv } from '../env';
+import { mailEnv } from '../settings';
 import { nextDigestRun } from '../domain/digestSchedule';
 import { scheduledScope, sendDueDigests } from '../services/alertDigests';
 

@@ -1,4 +1,4 @@
-import { secretsEnv, type serverEnv } from '../env';
+import { secretsEnv, type serverEnv } from '../settings';
 import { sealStoredSecrets } from '../data/secretsAtRest';
 
 /**

@@ -9,7 +9,7 @@
  */
 import net from 'node:net';
 import { inspect } from 'node:util';
-import { EnvError, passkeyEnv, serverEnv } from '../env';
+import { EnvError, passkeyEnv, serverEnv } from '../settings';
 import { redact } from '../redact';
 import { connectProblem } from '../data/connectProblem';
 import { closeDb, getSql } from '../data/db';

@@ -1,4 +1,5 @@
 import type { BootstrapResult } from './bootstrap';
+import { TEAM_SIGN_IN } from '../domain/adminPaths';
 import { PASSWORD_MIN_LENGTH } from '../domain/credentials';
 
 const resetCommand = (email: string) =>
@@ -26,7 +27,7 @@ export function startBanner(opts: { listening: string; site: string; seconds: nu
   const lines = [
     `EMDR Training Marketplace is running at ${opts.listening}/ (ready in ${opts.seconds.toFixed(1)} s)`,
     `  Site:     ${site}/`,
-    `  Admin:    ${site}/admin/login`,
+    `  Admin:    ${site}${TEAM_SIGN_IN}`,
   ];
   if (admin.action === 'none') {
     const [first, ...others] = admin.emails;

@@ -1,4 +1,4 @@
-import { mailEnv } from '../env';
+import { mailEnv } from '../settings';
 import { nextDailyRun } from '../domain/digestSchedule';
 import { runLinkPass } from '../services/linkHealth';
 import { sendConfirmReminders } from '../services/detailsConfirmed';

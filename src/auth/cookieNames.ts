@@ -1,4 +1,4 @@
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 
 /**
  * The names of the sign-in cookies (README.md, "Admin sign-in"). On an https site they carry the

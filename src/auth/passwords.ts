@@ -4,8 +4,6 @@ import { randomBytes } from 'node:crypto';
 /** Argon2id with OWASP's minimum parameters (19 MiB, 2 iterations, 1 lane). */
 const OPTIONS = { algorithm: 2 /* Argon2id */, memoryCost: 19_456, timeCost: 2, parallelism: 1 } as const;
 
-export { PASSWORD_MIN_LENGTH } from '../domain/credentials';
-
 export function hashPassword(password: string): Promise<string> {
   return hash(password, OPTIONS);
 }

@@ -1,4 +1,4 @@
-import { passkeyEnv } from '../env';
+import { passkeyEnv } from '../settings';
 
 /** How long a WebAuthn challenge may be answered: the same five minutes as the pending password step. */
 export const CHALLENGE_TTL_MS = 5 * 60 * 1000;

@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import v8 from 'node:v8';
 import postgres from 'postgres';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { keepProtocolSequencesTogether } from './pgliteQueueFix';
 
 /**

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { decodeSecretsKey, secretsEnv } from '../env';
+import { decodeSecretsKey, secretsEnv } from '../settings';
 import { getSql } from './db';
 import { deriveKeys, SEALED_PREFIX, type SecretKeys } from './secretBox';
 

@@ -1,18 +1,12 @@
+import { PARTNER_ACCOUNT, PARTNER_HOME, PARTNER_SIGN_IN, TEAM_ACCOUNT, TEAM_HOME, TEAM_SIGN_IN } from './adminPaths';
 import { isPartner, type Role } from './roles';
 
 /**
  * Where a member lands after signing in (docs/product.md, Partners; The team), the one rule for the
  * JSON sign-ins, the form sign-ins' redirects and the page guards: the team on the dashboard, a
- * partner on "My trainings"; anyone the site's two-factor rule holds back on their Account page first.
+ * partner on "My trainings"; anyone the site's two-factor rule holds back on their Account page first
+ * (the paths themselves are in ./adminPaths.)
  */
-export const TEAM_HOME = '/admin/dashboard';
-export const TEAM_ACCOUNT = '/admin/account';
-export const PARTNER_HOME = '/account/trainings';
-export const PARTNER_ACCOUNT = '/account';
-export const PARTNER_PROFILE = '/account/profile';
-/** The one sign-in form, at an address each side sees as its own: a partner's never says "admin". */
-export const TEAM_SIGN_IN = '/admin/login';
-export const PARTNER_SIGN_IN = '/account/login';
 
 /** The sign-in page for a member of this role (after a logout, say). */
 export const signInFor = (role: Role | null | undefined): string =>

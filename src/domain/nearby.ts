@@ -6,7 +6,7 @@
 
 import type { Position } from './nearControls';
 
-export { RADIUS_CHOICES, roundedNear, type Position } from './nearControls';
+export { roundedNear, type Position } from './nearControls';
 
 export const NEARBY_MESSAGES = {
   postalCode: 'ZIP code must be 5 digits',

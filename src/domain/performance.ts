@@ -12,7 +12,6 @@ const DAY_MS = 86_400_000;
  * Who reads the figures: the owner and admins, for every trainer (issue 54); partner accounts, their
  * own trainers' only (services/trainerScope.ts holds what each member may see).
  */
-export const PERFORMANCE_ROLES = SITE_ROLES;
 export const PERFORMANCE_READERS = [...SITE_ROLES, 'partner'] as const satisfies readonly Role[];
 export const canReadPerformance = (role: Role): boolean => (PERFORMANCE_READERS as readonly Role[]).includes(role);
 

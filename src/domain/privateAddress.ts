@@ -57,7 +57,7 @@ const range = (cidr: string, why: string): Range => {
     : { bits: v6Bits(base)!, prefix: Number(prefix), width: 128, why };
 };
 
-/** Loopback: what a test may allow (LINK_CHECK_ALLOW_LOOPBACK, src/env.ts), never production. */
+/** Loopback: what a test may allow (LINK_CHECK_ALLOW_LOOPBACK, src/settings.ts), never production. */
 const LOOPBACK = [range('127.0.0.0/8', 'a loopback address'), range('::1/128', 'a loopback address')];
 
 const REFUSED: Range[] = [

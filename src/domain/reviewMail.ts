@@ -47,4 +47,4 @@ export function decisionMail(input: {
 }
 
 /** Where a partner keeps their trainings (their area, docs/product.md, Partners). */
-export { PARTNER_HOME as PARTNER_TRAININGS_PATH } from './landing';
+export { PARTNER_HOME as PARTNER_TRAININGS_PATH } from './adminPaths';

@@ -14,13 +14,11 @@ export type Role = (typeof ROLES)[number];
 
 /** The site's own team: every role but partner. The Team page lists and assigns these. */
 export const TEAM_MEMBER_ROLES = ['owner', 'admin', 'editor'] as const satisfies readonly Role[];
-export type TeamMemberRole = (typeof TEAM_MEMBER_ROLES)[number];
 
 export const isPartner = (role: Role): boolean => role === 'partner';
 
 /** The roles an invitation may give: ownership is handed over, never invited. */
 export const INVITABLE_ROLES = ['admin', 'editor'] as const satisfies readonly Role[];
-export type InvitableRole = (typeof INVITABLE_ROLES)[number];
 /** Every role an invitation link may carry: the team's invitable roles, and partner (docs/product.md, Partners). */
 export const INVITATION_ROLES = [...INVITABLE_ROLES, 'partner'] as const satisfies readonly Role[];
 export type InvitationRole = (typeof INVITATION_ROLES)[number];
@@ -37,7 +35,7 @@ export const TEAM_ROLES = ['owner'] as const satisfies readonly Role[];
 /** Roles allowed on site-wide operations beyond the listings (alert figures, mail, a full rebuild). */
 export const SITE_ROLES = ['owner', 'admin'] as const satisfies readonly Role[];
 /** The team's roles: trainers, trainings, photos, site status and history reads. */
-export const CONTENT_ROLES = TEAM_MEMBER_ROLES;
+const CONTENT_ROLES = TEAM_MEMBER_ROLES;
 /**
  * The listing routes (trainers, trainings, photos, postal places, performance figures): the team and
  * partners, a partner scoped to their own trainer profiles below the routes (services/trainerScope.ts).

@@ -1,13 +1,12 @@
 import type { Trainer } from './trainer';
 import type { Training } from './training';
 import type { PublicCredential } from './credentialChecks';
+import type { Json } from './json';
 
 /**
  * What a build of the public site is made from: a snapshot of the database taken by the publisher
  * (src/publish/builder/snapshot.ts) and read by the pages at build time. Dates are ISO strings (JSON).
  */
-export type Json<T> = { [K in keyof T]: T[K] extends Date ? string : T[K] };
-
 /**
  * A trainer as the pages get them, with the credentials the team checked in the last 12 months (the
  * snapshot leaves older checks out: docs/product.md, Trust). Absent in snapshots made before checks.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { AdminEmailSchema, NewPasswordSchema } from './credentials';
-import { INVITABLE_ROLES, TEAM_MEMBER_ROLES } from './roles';
+import { INVITABLE_ROLES, TEAM_MEMBER_ROLES, type InvitationRole, type Role } from './roles';
 
 /**
  * The team's API bodies and rules (docs/product.md, The team), one schema each for the Team page,
@@ -27,3 +27,32 @@ export const INVITATION_TOKEN_PATTERN = /^[A-Za-z0-9_-]{43}$/;
 
 export const LAST_OWNER_MESSAGE =
   'The site needs an owner: hand ownership to another member first (set their role to Owner)';
+
+/**
+ * The team API's answers as the server makes them (services/team.ts); the browser reads them as
+ * `Json<…>` of these (admin/teamTypes.ts).
+ */
+export interface TeamMember {
+  id: string;
+  email: string;
+  role: Role;
+  twoFactor: { totp: boolean; passkeys: number };
+  lastSignInAt: Date | null;
+}
+
+export interface CreatedInvitation {
+  id: string;
+  url: string;
+  expiresAt: Date;
+  /** True when SMTP_URL is set and the mail is on its way; otherwise it is only in the outbox folder. */
+  emailed: boolean;
+}
+
+export interface OpenInvitation {
+  id: string;
+  email: string;
+  role: InvitationRole;
+  invitedBy: string | null;
+  createdAt: Date;
+  expiresAt: Date;
+}

@@ -2,7 +2,7 @@ import { NOTICE_COOKIE, type NoticeName } from '../domain/adminNotice';
 import { PENDING_LIFETIME_MS } from '../auth/pendingLogin';
 import { ABSOLUTE_LIFETIME_MS } from '../auth/sessions';
 import { pendingCookieName, sessionCookieName } from '../auth/cookieNames';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 
 /**
  * The one place a Set-Cookie value is written. Secure follows SESSION_SECURE_COOKIE; the sign-in

@@ -1,6 +1,6 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from './errors';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
 import { sessionCookieName } from '../auth/cookieNames';
 import { validateToken, type AdminSession } from '../auth/sessions';

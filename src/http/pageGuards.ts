@@ -2,7 +2,8 @@ import type { AstroGlobal } from 'astro';
 import { currentAdmin } from './guards';
 import { allowedBeforeEnrolment, enrolmentRequired } from '../auth/secondFactors';
 import { isPartner } from '../domain/roles';
-import { homeFor, PARTNER_ACCOUNT, PARTNER_SIGN_IN, TEAM_ACCOUNT, TEAM_SIGN_IN } from '../domain/landing';
+import { PARTNER_ACCOUNT, PARTNER_SIGN_IN, TEAM_ACCOUNT, TEAM_SIGN_IN } from '../domain/adminPaths';
+import { homeFor } from '../domain/landing';
 
 /**
  * Every /admin page checks the session on the server before any admin HTML is sent. The team's pages

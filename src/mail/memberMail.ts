@@ -1,4 +1,5 @@
-import { serverEnv } from '../env';
+import { TEAM_ACCOUNT } from '../domain/adminPaths';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver, RETRY_DELAYS_MS } from './transport';
 import { codesLockedMail, factorChangeMail, type FactorChange } from '../domain/signInMail';
@@ -22,7 +23,7 @@ async function send(to: string, content: MailContent, event: string, delays: rea
   }
 }
 
-const accountUrl = () => new URL('/admin/account', serverEnv().siteUrl).toString();
+const accountUrl = () => new URL(TEAM_ACCOUNT, serverEnv().siteUrl).toString();
 
 /** "A factor of yours was added or removed": true once the mail went out (or into the outbox). */
 export function mailFactorChange(

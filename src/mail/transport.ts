@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { createTransport } from 'nodemailer';
-import { mailEnv } from '../env';
+import { mailEnv } from '../settings';
 import { log } from '../log';
 import { maskMailError } from './maskError';
 

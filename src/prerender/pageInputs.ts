@@ -1,9 +1,10 @@
+import { PARTNER_PITCH } from '../domain/adminPaths';
 import { createHash } from 'node:crypto';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { allFeeds, feedPath, NEW_LISTINGS_PATH, type Feed } from '../domain/feedCatalog';
 import { newListings } from '../domain/newListings';
 import { statePath } from '../domain/statePages';
-import { publicEnv, serverEnv } from '../env';
+import { publicEnv, serverEnv } from '../settings';
 import { builtListing, feedPool, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
 import { trainingPath } from '../domain/trainingPath';
@@ -37,7 +38,7 @@ export type PageDigests = Map<string, string>;
 /** Pages that read no data; only the shared inputs change them. */
 export const DATA_FREE_PAGES = [
   '/404',
-  '/partner',
+  PARTNER_PITCH,
   '/privacy',
   '/refund-policy',
   HOW_IT_WORKS_PATH,

@@ -1,8 +1,9 @@
-import { siteDataFile } from '../env';
+import { siteDataFile } from '../settings';
 import fs from 'node:fs';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { publicListing } from '../domain/publicListing';
-import { listingEntry, queryListing, type ListingEntry, type ListingResult } from '../domain/listingQuery';
+import type { ListingEntry, ListingResult } from '../domain/listingQuery';
+import { listingReadModel, queryReadModel, type ListingReadModel } from '../domain/listingReadModel';
 import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
 import { EMPTY_FILTERS, type TrainingFilters } from '../domain/filterQuery';
 import { toCardData, type TrainingCardData } from '../domain/trainingCard';
@@ -33,7 +34,8 @@ export function loadSiteData(): SiteData {
  */
 interface Derived {
   listed: SiteTraining[];
-  entries?: ListingEntry[];
+  /** The listing's read model, without search text (a built page never searches). */
+  model?: ListingReadModel<SiteTraining>;
   listedStates?: { code: string; name: string }[];
   /** Positions in `entries` of each state's rows, in listing order. */
   statePositions?: Map<string | null, number[]>;
@@ -45,20 +47,12 @@ interface Derived {
   feedPools?: Map<string, SiteTraining[]>;
 }
 const derived = new WeakMap<SiteData, Derived>();
-/** A training's place in the listing query; its row object outlives one snapshot at the publisher. */
-const entries = new WeakMap<SiteTraining, ListingEntry>();
-
 /**
- * A built page never searches (it fixes a state at most; the island searches through the API), so
- * its entries carry no search text: at 5,000 trainings that text was 7 MiB kept at the publisher.
+ * A training's place in the listing query, kept by row object: its row outlives one snapshot at the
+ * publisher. A built page never searches (it fixes a state at most; the island searches through the
+ * API), so the policy names no search text.
  */
-const NO_SEARCH_TEXT = '';
-
-function entryOf(training: SiteTraining): ListingEntry {
-  let found = entries.get(training);
-  if (!found) entries.set(training, (found = listingEntry(training, NO_SEARCH_TEXT)));
-  return found;
-}
+const entryMemo = new WeakMap<SiteTraining, ListingEntry>();
 
 function derive(data: SiteData): Derived {
   let found = derived.get(data);
@@ -84,13 +78,13 @@ export function builtListing(fixed: Pick<Partial<TrainingFilters>, 'state'> = {}
   const memo = derive(data);
   const unfiltered = Object.keys(fixed).length === 0;
   if (unfiltered && memo.home) return memo.home;
-  const listing = (memo.entries ??= memo.listed.map(entryOf));
+  const model = (memo.model ??= listingReadModel(memo.listed, { entryMemo }));
   const view: ListingView = { filters: { ...EMPTY_FILTERS, ...fixed }, sort: DEFAULT_SORT, page: 1, limit: PAGE_SIZE };
   const now = new Date(data.generatedAt);
   const onlyState = fixed.state && Object.keys(fixed).length === 1;
   const { indices, ...rest } = onlyState
-    ? stateListing(memo, data, listing, view, now)
-    : queryListing(listing, view, now);
+    ? stateListing(memo, data, model, view, now)
+    : queryReadModel(model, view, now);
   const built = { ...rest, view, cards: indices.map((i) => toCardData(memo.listed[i]!)) };
   if (unfiltered) memo.home = built;
   return built;
@@ -106,13 +100,14 @@ export function builtListing(fixed: Pick<Partial<TrainingFilters>, 'state'> = {}
 function stateListing(
   memo: Derived,
   data: SiteData,
-  listing: ListingEntry[],
+  model: ListingReadModel<SiteTraining>,
   view: ListingView,
   now: Date,
 ): ListingResult {
-  memo.statePositions ??= Map.groupBy(listing.keys(), (i) => listing[i]!.state);
+  const { entries } = model;
+  memo.statePositions ??= Map.groupBy(entries.keys(), (i) => entries[i]!.state);
   memo.stateCounts ??= builtListing({}, data).counts.state;
-  const own = queryListing(listing, view, now, memo.statePositions.get(view.filters.state) ?? []);
+  const own = queryReadModel(model, view, now, memo.statePositions.get(view.filters.state) ?? []);
   return { ...own, counts: { ...own.counts, state: memo.stateCounts } };
 }
 

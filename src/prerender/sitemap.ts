@@ -1,3 +1,4 @@
+import { PARTNER_PITCH } from '../domain/adminPaths';
 import type { SiteData, SiteTraining } from '../domain/siteData';
 import { statePath } from '../domain/statePages';
 import { MAP_PATH } from '../domain/stateMap';
@@ -8,7 +9,7 @@ import { trainersIndexPath } from '../domain/trainerPages';
 import { trainerPagePath } from '../domain/trainerSlug';
 import { HOW_IT_WORKS_PATH } from '../domain/trustPages';
 
-export const STATIC_PATHS = ['/', MAP_PATH, '/partner', '/terms', '/privacy', '/refund-policy', HOW_IT_WORKS_PATH];
+export const STATIC_PATHS = ['/', MAP_PATH, PARTNER_PITCH, '/terms', '/privacy', '/refund-policy', HOW_IT_WORKS_PATH];
 
 const escapeXml = (text: string) =>
   text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');

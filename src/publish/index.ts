@@ -29,7 +29,7 @@ export type { SitePaths } from './siteFolder/paths';
 export { liveBuildId } from './siteFolder/swap';
 export { DEPLOY_HOOK_SITE, publishingSiteId } from './siteFolder/siteIdentity';
 
-/** What the publisher needs from the process's settings (src/env.ts) and its composition root. */
+/** What the publisher needs from the process's settings (src/settings.ts) and its composition root. */
 export interface PublishingConfig {
   dataDir: string;
   rebuildDebounceMs: number;

@@ -1,5 +1,5 @@
 import path from 'node:path';
-import { publicEnv, storageEnv } from '../env';
+import { publicEnv, storageEnv } from '../settings';
 import { readInlineScriptHashes } from './cspHashes';
 import { pagePolicy, type CspOrigins } from './cspPolicy';
 

@@ -7,7 +7,7 @@ import { listingBytes, type ListingBytes } from '../services/listingAnswers';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { serveStoredObject } from './storedObjects';
 import { routeFor } from './routes';
 import { siteHeadersFromSettings } from './securityHeaders';

@@ -2,7 +2,7 @@ import fs from 'node:fs/promises';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { storageEnv } from '../env';
+import { storageEnv } from '../settings';
 import { sniffImageType, SNIFF_BYTES } from '../storage/imageType';
 import { isObjectKey, OBJECT_CACHE_CONTROL, OBJECT_PATH } from '../storage/types';
 import { log } from '../log';

@@ -1,4 +1,4 @@
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import type { OutgoingHttpHeaders } from 'node:http';
 import { BASELINE_CSP } from './cspPolicy';
 import { cspOrigins } from './csp';

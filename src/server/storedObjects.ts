@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import * as objects from '../data/storedObjects';
-import { storageEnv } from '../env';
+import { storageEnv } from '../settings';
 import { isObjectKey, OBJECT_CACHE_CONTROL, OBJECT_PATH } from '../storage/types';
 import { serveObject } from './objects';
 

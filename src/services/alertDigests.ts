@@ -6,15 +6,14 @@ import { trainerSlugIds } from '../data/trainerSlugs';
 import { DIGEST_MAX_TRAININGS, describeQuery, parseAlertQuery } from '../domain/alerts';
 import { digestItem, digestMail } from '../domain/alertMail';
 import { searchableText } from '../domain/filters';
-import { listingEntry, queryListing, type ListingEntry } from '../domain/listingQuery';
+import { listingReadModel, queryReadModel, type ListingReadModel } from '../domain/listingReadModel';
 import { trainingPageUrl } from '../domain/calendar';
 import { trainerPagePath } from '../domain/trainerSlug';
 import type { PublicTraining } from '../domain/training';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { manageUrl, removeExpiredAlerts, sendAndRecord, unsubscribeUrl } from './alerts';
 import { nearOrigin } from './nearOrigin';
-import { trainerRows } from './trainerListing';
 
 /**
  * Alert digests (docs/product.md, Alerts): each due alert gets the trainings first published since its
@@ -55,20 +54,18 @@ export interface DigestRun {
 }
 
 interface Loaded {
-  rows: PublicTraining[];
-  entries: ListingEntry[];
+  /** The new trainings' read model, searchable, by trainer when an alert names one; built per run. */
+  model: ListingReadModel<PublicTraining>;
   firstPublished: number[];
-  byTrainerSlug: Map<string, number[]> | null;
 }
 
 async function loadNew(since: Date, until: Date, needTrainers: boolean): Promise<Loaded> {
   const fresh = await firstPublishedSince(since);
   const rows = fresh.size === 0 ? [] : (await trainings.listPublished(until)).filter((t) => fresh.has(t.id));
+  const trainerSlugs = needTrainers && rows.length > 0 ? await trainerSlugIds() : undefined;
   return {
-    rows,
-    entries: rows.map((t) => listingEntry(t, searchableText(t))),
+    model: listingReadModel(rows, { searchText: searchableText, trainerSlugIds: trainerSlugs }),
     firstPublished: rows.map((t) => fresh.get(t.id)!.getTime()),
-    byTrainerSlug: needTrainers && rows.length > 0 ? trainerRows(rows, await trainerSlugIds()) : null,
   };
 }
 
@@ -79,7 +76,7 @@ async function matches(alert: alerts.Alert, loaded: Loaded, until: Date): Promis
   const since = alert.listedSince!.getTime();
   let candidates = loaded.firstPublished.flatMap((at, i) => (at > since && at <= until.getTime() ? [i] : []));
   if (parsed.value.trainer) {
-    const own = new Set(loaded.byTrainerSlug?.get(parsed.value.trainer) ?? []);
+    const own = new Set(loaded.model.byTrainerSlug?.get(parsed.value.trainer) ?? []);
     candidates = candidates.filter((i) => own.has(i));
   }
   if (candidates.length === 0) return [];
@@ -88,7 +85,7 @@ async function matches(alert: alerts.Alert, loaded: Loaded, until: Date): Promis
   if (parsed.value.filters.near && !('position' in origin && origin.position)) return [];
   const position = 'position' in origin ? origin.position : null;
   const view = { filters: parsed.value.filters, sort: 'soonest' as const, page: 1, limit: candidates.length };
-  return queryListing(loaded.entries, view, until, candidates, position).indices;
+  return queryReadModel(loaded.model, view, until, candidates, position).indices;
 }
 
 function listingLink(query: string): string {
@@ -138,7 +135,7 @@ export async function sendDueDigests(scope: DigestScope): Promise<DigestRun> {
     );
     for (const alert of due) {
       const found = await matches(alert, loaded, until);
-      const rows = (found ?? []).map((i) => loaded.rows[i]!);
+      const rows = (found ?? []).map((i) => loaded.model.rows[i]!);
       // The window is claimed first: a second sender finds it taken and sends nothing.
       if (!(await alerts.claim(alert.id, alert.listedSince!, until, rows.length > 0))) continue;
       if (rows.length === 0) continue;

@@ -16,7 +16,7 @@ import { mailFilterText } from '../domain/alertMailFilters';
 import * as trainers from '../data/trainers';
 import { deliver, type OutgoingMail } from '../mail/transport';
 import type { MailKind } from '../data/mailLog';
-import { mailEnv, serverEnv } from '../env';
+import { mailEnv, serverEnv } from '../settings';
 import { maskMailError } from '../mail/maskError';
 import { log } from '../log';
 import { emailHash, readToken, signToken, MANAGE_TTL_MS } from './alertTokens';

@@ -11,7 +11,7 @@ import { formatDate } from '../domain/display';
 import type { LinkProblem } from '../domain/alerts';
 import type { Training } from '../domain/training';
 import type { Tx } from '../data/publishQueue';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
 import { readToken, signToken } from './alertTokens';

@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from 'node:crypto';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 
 /**
  * The day's key of the listing counts' hashes (docs/decisions/0020-listing-analytics.md). It is

@@ -1,4 +1,5 @@
 import * as linkHealth from '../data/linkHealth';
+import { TEAM_LISTING_PROBLEMS } from '../domain/adminPaths';
 import { linksToWatch } from '../data/watchedLinks';
 import type { LinkOwner, LinkRow, WatchedLink } from '../data/linkHealth';
 import { tryLinkPassLock } from '../data/trustLock';
@@ -6,7 +7,7 @@ import { afterCheck, brokenText, dayIn, outcomeText, type CheckOutcome } from '.
 import { linkBrokenMail } from '../domain/trustMail';
 import { checkLink } from '../links/checkLink';
 import { Pacer } from '../links/pacer';
-import { linkCheckEnv, mailEnv, serverEnv } from '../env';
+import { linkCheckEnv, mailEnv, serverEnv } from '../settings';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
 import { editUrlFor, recipientsFor } from './listingKeepers';
@@ -79,7 +80,7 @@ async function mailKeepers(row: LinkRow): Promise<void> {
     lastResult: row.lastResult ?? 'no answer',
     editUrl: editUrlFor(site, listing, partners),
     // The team's list of every problem is not a partner's to see.
-    problemsUrl: partners ? null : `${site}/admin/listing-problems`,
+    problemsUrl: partners ? null : `${site}${TEAM_LISTING_PROBLEMS}`,
   });
   for (const address of addresses) await sendAndRecord('link-broken', null, address, content);
 }

@@ -1,8 +1,8 @@
 import { siteTeamEmails } from '../data/admins';
 import { partnerEmailsOfTraining, partnerEmailsOfTrainer } from '../data/partnerTrainers';
-import { PARTNER_HOME, PARTNER_PROFILE } from '../domain/landing';
+import { PARTNER_HOME, PARTNER_PROFILE, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 
-const ADMIN_EDIT = { trainings: '/admin/trainings', trainers: '/admin/trainers' };
+const ADMIN_EDIT = { trainings: TEAM_TRAININGS, trainers: TEAM_TRAINERS };
 
 /**
  * Who is told about a listing (docs/product.md, Trust): its broken links, its reminder to confirm

@@ -3,7 +3,7 @@ import * as reports from '../data/listingReports';
 import * as history from '../data/history';
 import { transaction } from '../data/transaction';
 import { brokenText, LINK_LABELS, type LinkKind } from '../domain/linkHealth';
-import { mailEnv } from '../env';
+import { mailEnv } from '../settings';
 import { ConflictError, NotFoundError } from './errors';
 import type { Actor } from '../domain/actor';
 import { reportView } from './listingReports';
@@ -15,7 +15,7 @@ import type { BrokenLinkProblem, ListingProblem, ReportProblem, ReportView } fro
  * review queue of partner submissions (issue 54) lists the same items beside its own by calling
  * `listOpenListingProblems()`.
  */
-export type { BrokenLinkProblem, ListingProblem, ReportProblem };
+export type { BrokenLinkProblem, ListingProblem };
 
 function brokenLinkProblem(row: linkHealth.BrokenLink): BrokenLinkProblem {
   return {

@@ -16,7 +16,7 @@ import { reportOutcomeMail } from '../domain/trustMail';
 import type { ReportView } from '../domain/listingProblems';
 import { trainingPageUrl } from '../domain/calendar';
 import { isUuid } from '../domain/fields';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { sendAndRecord } from './alerts';
 import { ConflictError, NotFoundError } from './errors';

@@ -10,15 +10,18 @@ import {
   type ListingParams,
   type TrainingFilters,
 } from '../domain/filters';
-import { listingEntry, queryListing, type ListingEntry } from '../domain/listingQuery';
+import {
+  listingCandidates,
+  listingReadModelInTurns,
+  queryReadModel,
+  type ListingReadModel,
+} from '../domain/listingReadModel';
 import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
 import { toCardData } from '../domain/trainingCard';
 import { withTotalCost, type PublicTraining } from '../domain/training';
-import { TrigramIndex } from '../domain/trigramIndex';
-import { isSlug } from '../domain/trainerSlug';
+import { isSlug, TRAINER_PARAM_MESSAGE } from '../domain/trainerSlug';
 import { fieldErrorsOf } from '../domain/fieldErrors';
 import { trainerSlugIds } from '../data/trainerSlugs';
-import { trainerRows, TRAINER_PARAM_MESSAGE } from './trainerListing';
 import { nextTurn } from '../turns';
 import { nearOrigin, withDistance } from './nearOrigin';
 import type { Position } from '../domain/nearby';
@@ -32,16 +35,14 @@ import { withNotStated } from './notStated';
  */
 interface Snapshot {
   version: number;
-  /** The public listing, soonest first, with each row's two JSON forms precomputed. */
-  rows: { training: PublicTraining; json: string; card: string }[];
-  entries: ListingEntry[];
-  search: TrigramIndex;
+  /** The public listing, soonest first, searchable, by trainer (listingReadModel.ts). */
+  model: ListingReadModel<PublicTraining>;
+  /** Each row's two JSON forms, precomputed. */
+  rows: { json: string; card: string }[];
   /** Every row's end time, ascending: which answers still hold depends on how many have passed. */
   ends: number[];
   /** Every row's start time, ascending: date-range answers and counts depend on where now falls among them. */
   starts: number[];
-  /** Each trainer's rows by their slug, for `?trainer=` (the widget's query). */
-  byTrainerSlug: Map<string, number[]>;
 }
 
 const STATE = Symbol.for('emdr.publicListing');
@@ -77,23 +78,23 @@ async function load(version: number): Promise<Snapshot> {
   const listed = await trainings.listPublished();
   const slugIds = await trainerSlugIds();
   const rows: Snapshot['rows'] = [];
-  const entries: ListingEntry[] = [];
-  const search = new TrigramIndex();
-  for (const [i, training] of listed.entries()) {
-    if (i > 0 && i % ROWS_PER_TURN === 0) await nextTurn();
-    const haystack = searchableText(training);
-    entries.push(listingEntry(training, haystack));
-    search.add(haystack);
-    rows.push({ training, json: JSON.stringify(withTotalCost(training)), card: JSON.stringify(toCardData(training)) });
-  }
+  const model = await listingReadModelInTurns(
+    listed,
+    {
+      searchText: searchableText,
+      indexed: true,
+      trainerSlugIds: slugIds,
+      eachRow: (training) =>
+        rows.push({ json: JSON.stringify(withTotalCost(training)), card: JSON.stringify(toCardData(training)) }),
+    },
+    { rowsPerTurn: ROWS_PER_TURN, nextTurn },
+  );
   return {
     version,
+    model,
     rows,
-    entries,
-    search,
-    ends: entries.map((entry) => entry.end).sort((a, b) => a - b),
-    starts: entries.map((entry) => entry.start).sort((a, b) => a - b),
-    byTrainerSlug: trainerRows(listed, slugIds),
+    ends: model.entries.map((entry) => entry.end).sort((a, b) => a - b),
+    starts: model.entries.map((entry) => entry.start).sort((a, b) => a - b),
   };
 }
 
@@ -124,13 +125,6 @@ const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
   body: JSON.stringify({ error: message, fieldErrors: fieldErrorsOf(error).fieldErrors }),
   headers: PUBLIC,
 });
-
-/** A trainer's rows, narrowed to a search's candidates when there is one (both ascending). */
-function ownRows(own: number[], searched: number[] | null): number[] {
-  if (!searched) return own;
-  const wanted = new Set(searched);
-  return own.filter((i) => wanted.has(i));
-}
 
 /** A list query once validated: what an answer depends on, whatever else the query string said. */
 export interface ListingQuery {
@@ -183,17 +177,16 @@ export async function answerListingQuery(query: ListingQuery, now = new Date()):
   const { filters, trainer, origin } = query;
   const { page, limit, sort, fields, counts } = query.options;
   const paged = page !== undefined || limit !== undefined;
-  const { rows, entries, search, byTrainerSlug } = await snapshot();
+  const { model, rows } = await snapshot();
   const view = {
     filters,
     sort: sort ?? DEFAULT_SORT,
     page: page ?? 1,
-    limit: paged ? (limit ?? PAGE_SIZE) : Math.max(1, entries.length),
+    limit: paged ? (limit ?? PAGE_SIZE) : Math.max(1, model.entries.length),
   };
   // A search looks only at the rows that hold its rarest trigrams; queryListing still decides.
-  const searched = view.filters.search ? search.candidates(view.filters.search) : null;
-  const candidates = trainer === undefined ? searched : ownRows(byTrainerSlug.get(trainer) ?? [], searched);
-  const result = queryListing(entries, view, now, candidates, origin);
+  const candidates = listingCandidates(model, view.filters.search, trainer);
+  const result = queryReadModel(model, view, now, candidates, origin);
   const answered = result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json));
   const body = `[${withNotStated(withDistance(answered, result.distances), result.notStated).join(',')}]`;
   const headers: Record<string, string> = { ...PUBLIC, 'x-total-count': String(result.total) };
@@ -233,21 +226,21 @@ function pageLinks(known: Record<string, string | number | undefined>, page: num
 
 /** One page of cards for a server-rendered list (/trainings, the no-JavaScript form's target). */
 export async function listingPage(view: ListingView, now = new Date()) {
-  const { rows, entries, search } = await snapshot();
-  const candidates = view.filters.search ? search.candidates(view.filters.search) : null;
+  const { model } = await snapshot();
+  const candidates = listingCandidates(model, view.filters.search);
   // A ZIP code the table does not know lists nothing near it (the API answers it 400).
   const origin = await nearOrigin(view.filters, view.sort);
   const position = 'position' in origin ? origin.position : null;
   const unknown = view.filters.near !== '' && !position;
-  const { indices, distances, notStated, ...result } = queryListing(
-    entries,
+  const { indices, distances, notStated, ...result } = queryReadModel(
+    model,
     view,
     now,
     unknown ? [] : candidates,
     position,
   );
   const cards = indices.map((i, k) => ({
-    ...toCardData(rows[i]!.training),
+    ...toCardData(model.rows[i]!),
     distanceMiles: distances?.[k] ?? null,
     ...(notStated?.[k] ? { eligibilityNotStated: true } : {}),
   }));

@@ -2,10 +2,11 @@ import * as submissions from '../data/submissions';
 import type { Submission } from '../data/submissions';
 import { transaction } from '../data/transaction';
 import { decisionMail, PARTNER_TRAININGS_PATH, submissionArrivedMail } from '../domain/reviewMail';
-import { serverEnv } from '../env';
+import { serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import type { MailContent } from '../domain/alertMail';
+import { reviewPath } from '../domain/adminPaths';
 
 /**
  * The review queue's mail through the one mailer (docs/product.md, Review queue). It never throws: the
@@ -25,7 +26,6 @@ async function send(to: string, content: MailContent, event: string): Promise<bo
 }
 
 const absolute = (path: string) => new URL(path, serverEnv().siteUrl).toString();
-export const reviewPath = (submissionId: string) => `/admin/reviews/${submissionId}`;
 
 /** Each reviewer mailed at most once an hour: the claim and the sending time are one row per reviewer. */
 export async function mailReviewers(submission: Submission, what: string, now = new Date()): Promise<void> {

@@ -1,6 +1,6 @@
 import * as trainings from '../data/trainings';
 import * as submissions from '../data/submissions';
-import type { QueuedSubmission, Submission } from '../data/submissions';
+import type { Submission } from '../data/submissions';
 import { transaction } from '../data/transaction';
 import type { Tx } from '../data/publishQueue';
 import { fieldChanges, type FieldChange } from '../domain/review';
@@ -218,5 +218,3 @@ export async function withdrawSubmission(member: Member, id: string, ifMatch?: s
   });
   return viewOf(decided);
 }
-
-export type { QueuedSubmission };

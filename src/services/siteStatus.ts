@@ -3,7 +3,7 @@ import * as fleet from '../data/fleet';
 import { newestRequestId, readSites, type PublishSite } from '../data/publishing';
 import { hasUnpublishedChange, type PublishState, type SiteStatus } from '../domain/siteStatus';
 
-export type { InstanceStatus, SiteStatus } from '../domain/siteStatus';
+export type { SiteStatus } from '../domain/siteStatus';
 
 /**
  * `GET /api/admin/site-status` (README.md, Publishing): the three fields describe the whole fleet

@@ -1,14 +1,16 @@
+import { PARTNER_INVITE, TEAM_INVITE } from '../domain/adminPaths';
 import { createHash, randomBytes } from 'node:crypto';
 import * as admins from '../data/admins';
 import * as invitations from '../data/invitations';
 import { transaction } from '../data/transaction';
 import { hashPassword } from '../auth/passwords';
-import { mailEnv, serverEnv } from '../env';
+import { mailEnv, serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver } from '../mail/transport';
 import { invitationMail } from '../domain/invitationMail';
 import type { InvitationRole, Role } from '../domain/roles';
 import { PARTNER_MESSAGES, type PartnerInvitationInput } from '../domain/partners';
+import type { CreatedInvitation, OpenInvitation, TeamMember } from '../domain/team';
 import * as partnerTrainers from '../data/partnerTrainers';
 import {
   INVITATION_LIFETIME_MS,
@@ -26,13 +28,6 @@ import type { Actor } from '../domain/actor';
  * commit together. The routes check that the caller is the owner; these use cases keep the rules
  * that hold whoever calls (one owner, always).
  */
-export interface TeamMember {
-  id: string;
-  email: string;
-  role: Role;
-  twoFactor: { totp: boolean; passkeys: number };
-  lastSignInAt: Date | null;
-}
 
 export async function listTeam(): Promise<TeamMember[]> {
   const rows = await admins.listTeam();
@@ -52,15 +47,7 @@ export const INVITATION_EXPIRED = 'This invitation link has expired: ask the sit
 const sha256 = (text: string) => createHash('sha256').update(text).digest();
 // A partner's link says "account", never "admin" (docs/product.md, Partners).
 const inviteUrl = (token: string, role: InvitationRole) =>
-  new URL(`${role === 'partner' ? '/account/invite' : '/admin/invite'}/${token}`, serverEnv().siteUrl).toString();
-
-export interface CreatedInvitation {
-  id: string;
-  url: string;
-  expiresAt: Date;
-  /** True when SMTP_URL is set and the mail is on its way; otherwise it is only in the outbox folder. */
-  emailed: boolean;
-}
+  new URL(`${role === 'partner' ? PARTNER_INVITE : TEAM_INVITE}/${token}`, serverEnv().siteUrl).toString();
 
 /**
  * A new invitation; an open one to the same email is withdrawn (one working link per person). A
@@ -116,15 +103,6 @@ async function sendInvitation(to: string, url: string, role: InvitationRole, inv
   } catch (error) {
     log.error({ err: error, event: 'invitation-mail-failed' }, 'invitation mail not sent');
   }
-}
-
-export interface OpenInvitation {
-  id: string;
-  email: string;
-  role: InvitationRole;
-  invitedBy: string | null;
-  createdAt: Date;
-  expiresAt: Date;
 }
 
 export async function listInvitations(): Promise<OpenInvitation[]> {

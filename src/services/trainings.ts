@@ -141,11 +141,6 @@ export async function updateTrainingIn(
   return after;
 }
 
-/** The publish toggle of the list. */
-export function setTrainingPublished(actor: Actor, id: string, isPublished: boolean, ifMatch?: string | null) {
-  return updateTraining(actor, id, { isPublished }, ifMatch);
-}
-
 export async function deleteTraining(actor: Actor, id: string, ifMatch?: string | null): Promise<Training> {
   const scope = await scopeOfActor(actor);
   return transaction(async (tx) => {

@@ -1,3 +1,4 @@
+import { PARTNER_PITCH } from '../domain/adminPaths';
 /** The empty result (docs/product.md): a founding-partner pitch instead of a blank grid. */
 export default function EmptyListing() {
   return (
@@ -8,7 +9,7 @@ export default function EmptyListing() {
         your trainings here and reach clinicians looking for exactly what you teach.
       </p>
       <a
-        href="/partner"
+        href={PARTNER_PITCH}
         className="inline-block rounded-md bg-brand-700 px-5 py-3 font-semibold text-white hover:bg-brand-800"
       >
         Become a Founding Partner

@@ -1,4 +1,4 @@
-import { serverEnv, storageEnv } from '../env';
+import { serverEnv, storageEnv } from '../settings';
 import { DatabaseImageStore } from './database';
 import { LocalImageStore } from './local';
 import { S3ImageStore } from './s3';

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { usageFromResourceUsage, type Usage } from './usage';
-import { childEnv } from '../../env';
+import { childEnv } from '../../settings';
 
 /**
  * How the build's child process runs (peak memory must stay under 800 MiB at N = 5,000). Rolldown's

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { publicEnv, serverEnv } from '../../env';
+import { publicEnv, serverEnv } from '../../settings';
 
 /**
  * A hash of the code a build is made from. At start, a live build with the same fingerprint is

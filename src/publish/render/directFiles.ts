@@ -1,7 +1,7 @@
 import { FEEDS_DIR } from '../../domain/feedCatalog';
 import { feedParts } from '../../domain/feeds';
 import type { SiteData } from '../../domain/siteData';
-import { serverEnv } from '../../env';
+import { serverEnv } from '../../settings';
 import { calendarFeed } from '../../prerender/calendarFeeds';
 
 /**

@@ -14,7 +14,7 @@ export const CHUNKED_BODY_LIMIT = 8 * 1024 * 1024;
 export const HAND_OFF_BUDGET = 32 * 1024 * 1024;
 
 /** What one client address may hold of that: one body's worth, in at most this many bodies at once. */
-export const CLIENT_LIMIT = CHUNKED_BODY_LIMIT;
+const CLIENT_LIMIT = CHUNKED_BODY_LIMIT;
 export const CLIENT_BODIES = 4;
 
 /** A connection whose body the front is gathering. */

@@ -1,5 +1,6 @@
 import type { SiteHeaders } from '../staticSite';
 import type { HealthAnswer } from '../healthReply';
+import { envValue } from '../../env';
 
 /**
  * How a forked process knows it is the static front, and what it serves: the app puts the front's
@@ -22,7 +23,7 @@ export interface FrontConfig {
 }
 
 export function frontConfig(): FrontConfig | null {
-  const value = process.env[FRONT_CONFIG_ENV];
+  const value = envValue(FRONT_CONFIG_ENV);
   return value ? (JSON.parse(value) as FrontConfig) : null;
 }
 

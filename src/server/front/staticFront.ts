@@ -8,7 +8,7 @@ import { followHashes } from '../compressedCopies';
 import { FRONT_CONFIG_ENV, type FrontConfig, type ToApp, type ToFront } from './role';
 import { sendQuietly } from './sendQuietly';
 import { frontEnv } from './frontEnv';
-import { childEnv } from '../../env';
+import { childEnv } from '../../settings';
 
 export interface StaticFront {
   /** This process swapped the live build: the front looks at the link again at once. */

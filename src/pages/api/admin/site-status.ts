@@ -1,7 +1,7 @@
 import { route } from '../../../http/route';
 import { json } from '../../../http/answers';
 import { requireAdmin } from '../../../http/guards';
-import { serverEnv } from '../../../env';
+import { serverEnv } from '../../../settings';
 import { publishingSiteId } from '../../../publish';
 import { siteStatus } from '../../../services/siteStatus';
 

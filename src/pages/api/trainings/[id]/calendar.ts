@@ -3,7 +3,7 @@ import { idParam } from '../../../../http/body';
 import { notFound } from '../../../../http/errors';
 import * as trainings from '../../../../data/trainings';
 import { calendarFileName, trainingCalendar } from '../../../../domain/calendar';
-import { serverEnv } from '../../../../env';
+import { serverEnv } from '../../../../settings';
 
 export const prerender = false;
 
