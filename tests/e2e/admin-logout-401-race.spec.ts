@@ -45,7 +45,10 @@ for (const rate of [1, 6]) {
     await page.route(
       (url) => url.pathname === '/api/admin/trainings',
       (route) => {
-        if (listCall) return route.continue();
+        if (listCall) {
+          void route.continue();
+          return;
+        }
         listCall = route;
         listAsked.happened();
       },
