@@ -10,22 +10,22 @@
  * the embedded database it joins the running process's socket.
  */
 import { parseArgs } from 'node:util';
-import { closeDb, getSql } from '../src/data/db';
-import { migrate } from '../src/data/migrate';
-import * as admins from '../src/data/admins';
+import { closeDb, getSql } from '../src/data/database/db';
+import { migrate } from '../src/data/database/migrate';
+import * as admins from '../src/data/signIn/admins';
 import { hashPassword } from '../src/auth/passwords';
-import { newCredentialsProblem } from '../src/domain/credentials';
+import { newCredentialsProblem } from '../src/domain/team/credentials';
 import { requestFullRebuild } from '../src/data/publishing';
-import { NOW_SCOPE, sendDueDigests } from '../src/services/alertDigests';
-import { runLinkPass } from '../src/services/linkHealth';
-import { describePass } from '../src/domain/linkHealth';
+import { NOW_SCOPE, sendDueDigests } from '../src/services/alerts/alertDigests';
+import { runLinkPass } from '../src/services/trust/linkHealth';
+import { describePass } from '../src/domain/trust/linkHealth';
 import { mailEnv } from '../src/settings';
 import { closeMail } from '../src/mail/transport';
 import { resetTwoFactor } from '../src/auth/twoFactor';
-import { addMember } from '../src/services/team';
-import { resetPassword } from '../src/services/memberPasswords';
+import { addMember } from '../src/services/team/team';
+import { resetPassword } from '../src/services/team/memberPasswords';
 import { COMMAND_LINE } from '../src/auth/securityLog';
-import { isRole, ROLES, ROLE_LABELS } from '../src/domain/roles';
+import { isRole, ROLES, ROLE_LABELS } from '../src/domain/team/roles';
 
 const USAGE =
   'Usage: npm run admin -- create --email EMAIL --password PASSWORD [--role owner|admin|editor]\n       npm run admin -- reset-password --email EMAIL --password PASSWORD [--keep-passkeys]\n       npm run admin -- rebuild-site\n       npm run admin -- send-alerts\n       npm run admin -- reset-2fa --email EMAIL\n       npm run admin -- check-links';

@@ -6,7 +6,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeDb } from '../src/data/db';
+import { closeDb } from '../src/data/database/db';
 import { takeSnapshot, runAstroBuild, checkBuild } from '../src/publish';
 import { netlifyHeaders, netlifyRedirects } from '../src/server/netlifyRules';
 import { cspForSite } from '../src/server/csp';

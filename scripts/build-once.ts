@@ -1,7 +1,7 @@
 /** `npm run build`: migrates, then builds and publishes the site into DATA_DIR once, without serving. */
 import { serverEnv } from '../src/settings';
-import { closeDb, getSql } from '../src/data/db';
-import { migrate } from '../src/data/migrate';
+import { closeDb, getSql } from '../src/data/database/db';
+import { migrate } from '../src/data/database/migrate';
 import { sitePaths, ensureLiveBuild, siteIdentity } from '../src/publish';
 import { newInstanceId } from '../src/app/heartbeat';
 

@@ -10,6 +10,6 @@ declare namespace App {
     /** The signed-in member of an admin page, set by its guard (src/http/pageGuards.ts); the nav reads the role. */
     admin?: import('./auth/sessions').AdminSession;
     /** A refused report form post, handed to the page that shows it again (src/pages/api/reports.ts). */
-    refusedReport?: import('./domain/reports').RefusedReport;
+    refusedReport?: import('./domain/trust/reports').RefusedReport;
   }
 }

@@ -1,10 +1,10 @@
-import type { TrainerInput } from '../../src/domain/trainer';
+import type { TrainerInput } from '../../src/domain/trainers/trainer';
 import type { TrainingInput } from '../../src/domain/training';
-import { zoneForState } from '../../src/domain/timeZones';
-import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/programFacts';
-import { OPEN } from '../../src/domain/availability';
-import { NO_POSITION } from '../../src/domain/nearby';
-import { NO_ELIGIBILITY, type License } from '../../src/domain/eligibility';
+import { zoneForState } from '../../src/domain/time/timeZones';
+import { NO_PROGRAM_FACTS, type CeApproval } from '../../src/domain/trainingFacts/programFacts';
+import { OPEN } from '../../src/domain/parts/availability';
+import { NO_POSITION } from '../../src/domain/nearMe/nearby';
+import { NO_ELIGIBILITY, type License } from '../../src/domain/trainingFacts/eligibility';
 
 /**
  * Demo data: 6 trainers, 14 trainings in 8 states and all three formats, dates spread

@@ -1,6 +1,6 @@
 import * as trainings from '../../src/data/trainings';
-import { searchableText } from '../../src/domain/filters';
-import { TrigramIndex } from '../../src/domain/trigramIndex';
+import { searchableText } from '../../src/domain/listing/filters';
+import { TrigramIndex } from '../../src/domain/listing/trigramIndex';
 import { load } from './http';
 import { startApiFloor } from './servingBench';
 import { withSite } from './siteServer';

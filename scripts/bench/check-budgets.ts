@@ -8,8 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { closeDb, getSql } from '../../src/data/db';
-import { migrate } from '../../src/data/migrate';
+import { closeDb, getSql } from '../../src/data/database/db';
+import { migrate } from '../../src/data/database/migrate';
 import { BUILD_ENV, BUILD_NODE_FLAGS, takeSnapshot } from '../../src/publish';
 import { listingAnswer } from '../../src/services/publicListing';
 import { tempDir } from '../../tests/support/server';

@@ -16,8 +16,8 @@ url.pathname = `/${name}`;
 process.env.DATABASE_URL = url.toString();
 process.env.DATA_DIR ??= `/tmp/${name}`;
 try {
-  const { getSql, closeDb } = await import('../../src/data/db');
-  const { migrate } = await import('../../src/data/migrate');
+  const { getSql, closeDb } = await import('../../src/data/database/db');
+  const { migrate } = await import('../../src/data/database/migrate');
   const { generateListings } = await import('../../tests/support/generate');
   const { takeSnapshot } = await import('../../src/publish');
   const { pageInputDigests } = await import('../../src/prerender/pageInputs');

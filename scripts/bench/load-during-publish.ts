@@ -4,7 +4,7 @@
  * exits 1 if any request failed.
  */
 import fs from 'node:fs';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import * as trainings from '../../src/data/trainings';
 import { startServer, tempDir } from '../../tests/support/server';
 import { publishedCount } from '../../tests/support/builds';

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { closeDb, getSql } from '../../src/data/db';
+import { closeDb, getSql } from '../../src/data/database/db';
 import { startServer, tempDir, waitFor, type RunningServer } from '../../tests/support/server';
 import { untilQuiet as untilQuietTest } from '../../tests/support/builds';
 import { generateListings } from '../../tests/support/generate';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
-import { AdminToaster } from './notify';
+import { AdminToaster } from './client/notify';
 import { useHydrated } from '../ui/useHydrated';
 
 /**

@@ -1,10 +1,10 @@
 import { newTrainerPath, newTrainingPath, PARTNER_PITCH, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
 import { useStore } from '@nanostores/react';
-import { $trainers, $trainings } from './stores';
-import { AdminToaster } from './notify';
+import { $trainers, $trainings } from './client/stores';
+import { AdminToaster } from './client/notify';
 import { $siteStatus } from './siteStatus';
-import LogoutButton from './LogoutButton';
-import RecentChanges from './RecentChanges';
+import LogoutButton from './signIn/LogoutButton';
+import RecentChanges from './history/RecentChanges';
 import FleetStatus from './FleetStatus';
 
 const STATE_TEXT = { idle: 'Up to date', queued: 'Changes waiting to be published', building: 'Publishing…' } as const;

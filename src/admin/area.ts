@@ -1,5 +1,5 @@
 import { PARTNER_HOME, PARTNER_PROFILE, TEAM_HOME, TEAM_TRAINERS, TEAM_TRAININGS } from '../domain/adminPaths';
-import { TRAINER_KIND, TRAINING_KIND, type RecordKind } from './stores';
+import { TRAINER_KIND, TRAINING_KIND, type RecordKind } from './client/stores';
 
 /**
  * Which area an island is shown in (docs/product.md, Partners): the team's admin, or a partner's

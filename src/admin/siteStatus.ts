@@ -1,6 +1,6 @@
 import { atom, onMount } from 'nanostores';
 import type { SiteStatus } from '../domain/siteStatus';
-import { api } from './api';
+import { api } from './client/api';
 
 /**
  * The site's publish status for every panel of the dashboard, read by one poller while any panel

@@ -1,8 +1,8 @@
-import * as admins from '../data/admins';
-import { DEFAULT_ADMIN_EMAIL, newCredentialsProblem } from '../domain/credentials';
-import { resetPassword } from '../services/memberPasswords';
+import * as admins from '../data/signIn/admins';
+import { DEFAULT_ADMIN_EMAIL, newCredentialsProblem } from '../domain/team/credentials';
+import { resetPassword } from '../services/team/memberPasswords';
 import { START_UP } from '../auth/securityLog';
-import { addMember } from '../services/team';
+import { addMember } from '../services/team/team';
 import { generatePassword, hashPassword, verifyPassword } from '../auth/passwords';
 
 export { DEFAULT_ADMIN_EMAIL };

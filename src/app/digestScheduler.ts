@@ -1,11 +1,11 @@
 import { mailEnv } from '../settings';
-import { nextDigestRun } from '../domain/digestSchedule';
-import { scheduledScope, sendDueDigests } from '../services/alertDigests';
+import { nextDigestRun } from '../domain/alerts/digestSchedule';
+import { scheduledScope, sendDueDigests } from '../services/alerts/alertDigests';
 
 /**
  * The alert digests' clock inside the server (docs/product.md, Alerts): at 07:00 in SITE_TIME_ZONE
  * every day, with the weekly alerts on Mondays. Every instance keeps it; the send lock and each
- * alert's claimed window make exactly one of them send (services/alertDigests.ts). A process started
+ * alert's claimed window make exactly one of them send (services/alerts/alertDigests.ts). A process started
  * after 07:00 sends at the next 07:00; `npm run admin -- send-alerts` sends now.
  */
 export function startDigestScheduler(log: (message: string) => void): () => void {

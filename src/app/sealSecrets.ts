@@ -1,9 +1,9 @@
 import { secretsEnv, type serverEnv } from '../settings';
-import { sealStoredSecrets } from '../data/secretsAtRest';
+import { sealStoredSecrets } from '../data/secrets/secretsAtRest';
 
 /**
  * At start, after the migrations: two-factor secrets are sealed with a key from outside the database
- * (src/data/secretsKey.ts; a key that is not the database's stops the start with SecretsKeyError),
+ * (src/data/secrets/secretsKey.ts; a key that is not the database's stops the start with SecretsKeyError),
  * and what an earlier version stored plainly is sealed now. A fleet needs one shared key: say so.
  */
 export async function sealSecrets(env: ReturnType<typeof serverEnv>, log: (message: string) => void): Promise<void> {

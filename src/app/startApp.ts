@@ -11,10 +11,10 @@ import net from 'node:net';
 import { inspect } from 'node:util';
 import { EnvError, passkeyEnv, serverEnv } from '../settings';
 import { redact } from '../redact';
-import { connectProblem } from '../data/connectProblem';
-import { closeDb, getSql } from '../data/db';
-import { migrate } from '../data/migrate';
-import { SecretsKeyError } from '../data/secretsKey';
+import { connectProblem } from '../data/database/connectProblem';
+import { closeDb, getSql } from '../data/database/db';
+import { migrate } from '../data/database/migrate';
+import { SecretsKeyError } from '../data/secrets/secretsKey';
 import { sealSecrets } from './sealSecrets';
 import { seedDemoOnce } from '../data/seed';
 import { preloadZipTable } from '../data/zipTable';
@@ -30,7 +30,7 @@ import { startDigestScheduler } from './digestScheduler';
 import { startSecurityLogRetention } from './securityLogRetention';
 import { startTrustScheduler } from './trustScheduler';
 import { closeMail } from '../mail/transport';
-import { flushListingEvents, startListingEventsPrune } from '../services/listingEvents';
+import { flushListingEvents, startListingEventsPrune } from '../services/performance/listingEvents';
 import { adminChangeLine, startBanner } from './startBanner';
 
 export interface StartOptions {
@@ -189,7 +189,7 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopTrust();
     await front?.close();
     await host?.close();
-    // The listing counts this process kept since its last write (services/listingEvents.ts).
+    // The listing counts this process kept since its last write (services/performance/listingEvents.ts).
     await flushListingEvents();
     await publishing?.stop();
     await stopHeartbeat();

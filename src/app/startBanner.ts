@@ -1,6 +1,6 @@
 import type { BootstrapResult } from './bootstrap';
 import { TEAM_SIGN_IN } from '../domain/adminPaths';
-import { PASSWORD_MIN_LENGTH } from '../domain/credentials';
+import { PASSWORD_MIN_LENGTH } from '../domain/team/credentials';
 
 const resetCommand = (email: string) =>
   `npm run admin -- reset-password --email ${email} --password '<new password, ${PASSWORD_MIN_LENGTH}+ characters>'`;

@@ -1,13 +1,13 @@
 import { mailEnv } from '../settings';
-import { nextDailyRun } from '../domain/digestSchedule';
-import { runLinkPass } from '../services/linkHealth';
-import { sendConfirmReminders } from '../services/detailsConfirmed';
+import { nextDailyRun } from '../domain/alerts/digestSchedule';
+import { runLinkPass } from '../services/trust/linkHealth';
+import { sendConfirmReminders } from '../services/trust/detailsConfirmed';
 
 /**
  * The daily jobs of Trust (docs/product.md, Trust) inside the server: at 05:00 in SITE_TIME_ZONE the
  * link pass, then the reminders to confirm details (before the 07:00 digests, so a link broken
  * overnight is flagged when the team starts). Every instance keeps the clock; each job's advisory
- * lock makes exactly one of them run it (data/trustLock.ts). `npm run admin -- check-links` runs a
+ * lock makes exactly one of them run it (data/locks/trustLock.ts). `npm run admin -- check-links` runs a
  * pass now.
  */
 export const TRUST_HOUR = 5;

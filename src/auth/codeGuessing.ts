@@ -1,5 +1,5 @@
-import * as codeLock from '../data/codeLock';
-import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/secondFactor';
+import * as codeLock from '../data/locks/codeLock';
+import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/team/secondFactor';
 import { AuthError } from './errors';
 import type { Actor } from '../domain/actor';
 import { mailCodesLocked } from '../mail/memberMail';

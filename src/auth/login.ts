@@ -1,7 +1,7 @@
-import * as admins from '../data/admins';
+import * as admins from '../data/signIn/admins';
 import type { Logger } from 'pino';
 import { log as rootLog } from '../log';
-import { UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
+import { UNKNOWN_EMAIL_REASON } from '../domain/team/securityEvents';
 import { recordSecurityEvent } from './securityLog';
 import { hashPassword, verifyPassword } from './passwords';
 import { admit, pruneAttempts, succeeded } from './throttle';

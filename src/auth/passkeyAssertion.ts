@@ -1,7 +1,7 @@
 import { verifyAuthenticationResponse, type AuthenticationResponseJSON } from '@simplewebauthn/server';
 import type { z } from 'zod';
-import * as passkeys from '../data/passkeys';
-import type { AuthenticationCredentialSchema } from '../domain/passkeys';
+import * as passkeys from '../data/signIn/passkeys';
+import type { AuthenticationCredentialSchema } from '../domain/team/passkeys';
 import { relyingParty } from './relyingParty';
 
 /** A browser's passkey assertion (navigator.credentials.get), as the API takes it. */

@@ -1,6 +1,6 @@
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import * as admins from '../data/admins';
-import * as passkeys from '../data/passkeys';
+import * as admins from '../data/signIn/admins';
+import * as passkeys from '../data/signIn/passkeys';
 import * as requestLimits from '../data/requestLimits';
 import { AuthError } from './errors';
 import { recordSecurityEvent } from './securityLog';

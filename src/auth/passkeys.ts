@@ -4,11 +4,11 @@ import {
   type PublicKeyCredentialCreationOptionsJSON,
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
-import * as passkeys from '../data/passkeys';
-import { transaction } from '../data/transaction';
-import type { PasskeySummary } from '../domain/passkeys';
+import * as passkeys from '../data/signIn/passkeys';
+import { transaction } from '../data/database/transaction';
+import type { PasskeySummary } from '../domain/team/passkeys';
 import type { z } from 'zod';
-import type { RegistrationCredentialSchema } from '../domain/passkeys';
+import type { RegistrationCredentialSchema } from '../domain/team/passkeys';
 import { AuthError } from './errors';
 import { recordSecurityEvent } from './securityLog';
 import { mailFactorChange } from '../mail/memberMail';

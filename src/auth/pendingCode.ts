@@ -1,5 +1,5 @@
-import * as admins from '../data/admins';
-import * as twoFactor from '../data/twoFactor';
+import * as admins from '../data/signIn/admins';
+import * as twoFactor from '../data/signIn/twoFactor';
 import { pendingSignInEnds } from './codeGuessing';
 import { readPendingLogin, type SignInRequest } from './pendingLogin';
 import { checkSecondFactor, type CodeCheck } from './twoFactor';

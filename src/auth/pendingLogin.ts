@@ -1,7 +1,7 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { Role } from '../domain/roles';
-import * as admins from '../data/admins';
-import * as twoFactor from '../data/twoFactor';
+import type { Role } from '../domain/team/roles';
+import * as admins from '../data/signIn/admins';
+import * as twoFactor from '../data/signIn/twoFactor';
 import { createSession } from './sessions';
 import { recordSecurityEvent } from './securityLog';
 import { enrolmentRequired, secondFactorMethods, type SecondFactorMethod } from './secondFactors';

@@ -1,6 +1,6 @@
-import * as passkeys from '../data/passkeys';
-import * as twoFactor from '../data/twoFactor';
-import type { SecondFactorMethod } from '../domain/secondFactor';
+import * as passkeys from '../data/signIn/passkeys';
+import * as twoFactor from '../data/signIn/twoFactor';
+import type { SecondFactorMethod } from '../domain/team/secondFactor';
 
 export type { SecondFactorMethod };
 

@@ -1,8 +1,12 @@
 import * as securityLog from '../data/securityLog';
-import { getSql } from '../data/db';
+import { getSql } from '../data/database/db';
 import type { Tx } from '../data/publishQueue';
-import { truncateClientAddress } from '../domain/clientAddress';
-import { UNKNOWN_EMAIL_REASON, UNKNOWN_EMAIL_RETENTION_DAYS, type SecurityEventType } from '../domain/securityEvents';
+import { truncateClientAddress } from '../domain/team/clientAddress';
+import {
+  UNKNOWN_EMAIL_REASON,
+  UNKNOWN_EMAIL_RETENTION_DAYS,
+  type SecurityEventType,
+} from '../domain/team/securityEvents';
 import { log } from '../log';
 import type { LoggedActor } from '../domain/actor';
 

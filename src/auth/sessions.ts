@@ -1,6 +1,6 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import * as sessions from '../data/sessions';
-import type { Role } from '../domain/roles';
+import * as sessions from '../data/signIn/sessions';
+import type { Role } from '../domain/team/roles';
 
 /**
  * Admin sessions after Lucia's session guide (docs/decisions/0006-session-lifetimes.md): the token is `id.secret`,

@@ -1,8 +1,8 @@
-import * as admins from '../data/admins';
-import * as passkeys from '../data/passkeys';
-import * as sessions from '../data/sessions';
-import * as twoFactor from '../data/twoFactor';
-import { STEP_UP_WINDOW_MS, type StepUpMethod, type StepUpStatus } from '../domain/stepUp';
+import * as admins from '../data/signIn/admins';
+import * as passkeys from '../data/signIn/passkeys';
+import * as sessions from '../data/signIn/sessions';
+import * as twoFactor from '../data/signIn/twoFactor';
+import { STEP_UP_WINDOW_MS, type StepUpMethod, type StepUpStatus } from '../domain/team/stepUp';
 import { AuthError, tooManyAttempts } from './errors';
 import { recordSecurityEvent } from './securityLog';
 import { codesLockedError } from './codeGuessing';

@@ -1,5 +1,5 @@
 import { generateAuthenticationOptions, type PublicKeyCredentialRequestOptionsJSON } from '@simplewebauthn/server';
-import * as passkeys from '../data/passkeys';
+import * as passkeys from '../data/signIn/passkeys';
 import { AuthError, tooManyAttempts } from './errors';
 import { handleMatches, verifyAssertion, type Assertion } from './passkeyAssertion';
 import { CHALLENGE_TTL_MS, relyingParty, signedChallenge } from './relyingParty';

@@ -1,4 +1,4 @@
-import * as attempts from '../data/loginAttempts';
+import * as attempts from '../data/signIn/loginAttempts';
 import { recordThrottled } from './throttleLog';
 
 /**

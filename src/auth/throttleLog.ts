@@ -1,7 +1,7 @@
-import * as admins from '../data/admins';
+import * as admins from '../data/signIn/admins';
 import * as requestLimits from '../data/requestLimits';
-import { truncateClientAddress } from '../domain/clientAddress';
-import { THROTTLED_ENTRY_EVERY_MS, UNKNOWN_EMAIL_REASON } from '../domain/securityEvents';
+import { truncateClientAddress } from '../domain/team/clientAddress';
+import { THROTTLED_ENTRY_EVERY_MS, UNKNOWN_EMAIL_REASON } from '../domain/team/securityEvents';
 import { log } from '../log';
 import { recordSecurityEvent } from './securityLog';
 

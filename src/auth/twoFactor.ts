@@ -1,13 +1,13 @@
-import * as admins from '../data/admins';
+import * as admins from '../data/signIn/admins';
 import type { Actor } from '../domain/actor';
-import { transaction } from '../data/transaction';
-import * as twoFactor from '../data/twoFactor';
-import type { TotpStatus } from '../domain/secondFactor';
+import { transaction } from '../data/database/transaction';
+import * as twoFactor from '../data/signIn/twoFactor';
+import type { TotpStatus } from '../domain/team/secondFactor';
 import { AuthError, tooManyAttempts } from './errors';
 import { COMMAND_LINE, recordSecurityEvent } from './securityLog';
 import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './recoveryCodes';
 import { codesLockedError, codesLockedUntil, countWrongCode, CODE_LOCK_MS } from './codeGuessing';
-import * as codeLock from '../data/codeLock';
+import * as codeLock from '../data/locks/codeLock';
 import { mailFactorChange } from '../mail/memberMail';
 import { secondFactorMethods } from './secondFactors';
 import { admit, succeeded } from './throttle';

@@ -1,6 +1,6 @@
-import { sharedSecret } from './appSecrets';
-import { getSql } from './db';
-import { transaction } from './transaction';
+import { sharedSecret } from './secrets/appSecrets';
+import { getSql } from './database/db';
+import { transaction } from './database/transaction';
 
 /** Alerts repository (db/migrations/00024_alerts.sql): one saved search of one email address. */
 export type AlertFrequency = 'daily' | 'weekly';

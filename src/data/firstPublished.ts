@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 
 /**
  * When each training was first published (db/migrations/00024_alerts.sql; a trigger on trainings

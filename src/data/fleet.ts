@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 
 /**
  * The running instances (`fleet_instances`): each says it is alive every few seconds; one that stops

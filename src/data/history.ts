@@ -1,6 +1,6 @@
-import type { ChangeAction, ChangesQuery, EntityType, HistoryEntry, SecurityEntry } from '../domain/history';
+import type { ChangeAction, ChangesQuery, EntityType, HistoryEntry, SecurityEntry } from '../domain/history/history';
 import { isUuid } from '../domain/fields';
-import { getSql, type Sql } from './db';
+import { getSql, type Sql } from './database/db';
 import type { Tx } from './publishQueue';
 
 /** The change history repository: one row per admin change, written in the change's transaction. */
@@ -26,7 +26,7 @@ export async function record(tx: Tx, change: NewChange): Promise<void> {
             ${asJson(change.before)}, ${asJson(change.after)}, ${change.proposedBy ?? null})`;
 }
 
-/** The filters of a history query (src/domain/history.ts), paging aside. */
+/** The filters of a history query (src/domain/history/history.ts), paging aside. */
 type Filters = Omit<ChangesQuery, 'page' | 'limit'>;
 
 interface Row {

@@ -1,5 +1,5 @@
-import { getSql } from './db';
-import type { ListingEventType } from '../domain/listingEvents';
+import { getSql } from './database/db';
+import type { ListingEventType } from '../domain/performance/listingEvents';
 
 /**
  * The listing counts (db/migrations/00031_listing_events.sql): per training, day and type, and
@@ -8,7 +8,7 @@ import type { ListingEventType } from '../domain/listingEvents';
 export interface KeyedEvent {
   /** The UTC day, YYYY-MM-DD. */
   day: string;
-  /** The keyed hash of the client, training and type (services/eventKeys.ts). */
+  /** The keyed hash of the client, training and type (services/performance/eventKeys.ts). */
   hash: string;
   trainingId: string;
   type: ListingEventType;

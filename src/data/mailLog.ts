@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 
 /** Mail log repository (db/migrations/00024_alerts.sql): what was sent or failed, with no address. */
 export type MailKind = 'confirmation' | 'digest' | 'link-broken' | 'report-outcome' | 'details-reminder';

@@ -1,6 +1,6 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 import type { Tx } from './publishQueue';
-import type { PartnerAccount } from '../domain/partners';
+import type { PartnerAccount } from '../domain/team/partners';
 
 /**
  * Which trainer profiles each partner account keeps (docs/product.md, Partners). A partner may keep

@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 
 /**
  * Which photo objects this database made (db/migrations/00017_photo_objects.sql): the only ones it

@@ -1,4 +1,4 @@
-import { getSql, usesExternalDatabase } from './db';
+import { getSql, usesExternalDatabase } from './database/db';
 
 /**
  * The publisher's wake-up. A change sends `pg_notify` in its own transaction (see publishing.ts);

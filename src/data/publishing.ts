@@ -1,6 +1,6 @@
 import { redact } from '../redact';
 import type postgres from 'postgres';
-import { getSql, type Sql } from './db';
+import { getSql, type Sql } from './database/db';
 import { PUBLISH_CHANNEL, wakePublishers } from './publishSignal';
 import type { PublishHow } from '../domain/publishHow';
 

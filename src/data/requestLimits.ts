@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 
 /**
  * Fixed-window request counters (db/migrations/00024_alerts.sql). `take` counts one request for the

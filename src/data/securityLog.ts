@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 import type { Tx } from './publishQueue';
 
 /**
@@ -9,7 +9,7 @@ export interface NewSecurityEvent {
   type: string;
   actorId: string | null;
   actorEmail: string;
-  /** Already truncated (src/domain/clientAddress.ts). */
+  /** Already truncated (src/domain/team/clientAddress.ts). */
   clientAddress: string;
   subjectId: string | null;
   subjectEmail: string | null;

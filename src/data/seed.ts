@@ -1,10 +1,10 @@
 import { DEMO } from '../../db/seed/demo';
-import { getSql } from './db';
+import { getSql } from './database/db';
 import { requestPublish } from './publishQueue';
-import { wallClockToInstant } from '../domain/zonedTime';
+import { wallClockToInstant } from '../domain/time/zonedTime';
 import { columns } from './trainings';
 import { lookupZip } from './zipTable';
-import { hasPlace } from '../domain/nearby';
+import { hasPlace } from '../domain/nearMe/nearby';
 
 const DAY_MS = 86_400_000;
 const SEEDED_KEY = 'demo_seeded_at';

@@ -1,5 +1,5 @@
-import { sharedSecret } from './appSecrets';
-import { getSql } from './db';
+import { sharedSecret } from './secrets/appSecrets';
+import { getSql } from './database/db';
 
 /**
  * Trainer photos kept in the database (`stored_objects`), so every instance on one PostgreSQL serves

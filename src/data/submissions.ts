@@ -1,6 +1,6 @@
-import type { SubmissionKind, SubmissionStatus } from '../domain/review';
+import type { SubmissionKind, SubmissionStatus } from '../domain/review/review';
 import { ADMIN_PAGE_SIZE, type ListPage } from '../domain/adminList';
-import { getSql } from './db';
+import { getSql } from './database/db';
 import type { Tx } from './publishQueue';
 
 /**

@@ -1,4 +1,4 @@
-import { getSql } from './db';
+import { getSql } from './database/db';
 import type { Tx } from './publishQueue';
 
 /**

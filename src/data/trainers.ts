@@ -1,7 +1,7 @@
-import type { PublicTrainer, Trainer, TrainerInput } from '../domain/trainer';
-import { getSql } from './db';
+import type { PublicTrainer, Trainer, TrainerInput } from '../domain/trainers/trainer';
+import { getSql } from './database/db';
 import { requestPublish, type Tx } from './publishQueue';
-import { within } from './transaction';
+import { within } from './database/transaction';
 import {
   ADMIN_PAGE_SIZE,
   DEFAULT_TRAINER_SORT,

@@ -1,8 +1,8 @@
 import type { Training, TrainingInput, PublicTraining } from '../domain/training';
-import { publicListing } from '../domain/publicListing';
-import { getSql } from './db';
+import { publicListing } from '../domain/listing/publicListing';
+import { getSql } from './database/db';
 import { requestPublish, type Tx } from './publishQueue';
-import { within } from './transaction';
+import { within } from './database/transaction';
 import {
   ADMIN_PAGE_SIZE,
   DEFAULT_TRAINING_SORT,
@@ -16,7 +16,7 @@ import {
 
 /**
  * The public list at `now`: the published rows with their trainer's name and photo, passed through
- * publicListing(), the one rule for what the public sees (src/domain/publicListing.ts). The `where`
+ * publicListing(), the one rule for what the public sees (src/domain/listing/publicListing.ts). The `where`
  * only spares loading drafts; the rule, the end instant and the order are decided in that function.
  * Filters, search, paging and counts run in memory (src/services/publicListing.ts).
  */

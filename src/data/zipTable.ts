@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
 import path from 'node:path';
-import { POSTAL_CODE, type Position } from '../domain/nearby';
+import { POSTAL_CODE, type Position } from '../domain/nearMe/nearby';
 
 /**
  * The ZIP code table, read like a repository: US ZIP codes to a position and a place name, from the

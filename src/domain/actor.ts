@@ -1,4 +1,4 @@
-import type { Role } from './roles';
+import type { Role } from './team/roles';
 
 /**
  * The member acting (docs/architecture.md, Layers): who a change is recorded for in the history and

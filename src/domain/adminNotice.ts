@@ -1,4 +1,4 @@
-import { CODES_LOCKED_MESSAGE, SIGN_IN_ENDED_MESSAGE } from './secondFactor';
+import { CODES_LOCKED_MESSAGE, SIGN_IN_ENDED_MESSAGE } from './team/secondFactor';
 
 /**
  * Toasts that a plain form post (sent before the page's script ran) leaves for the next page: the

@@ -1,4 +1,4 @@
-import { DEFAULT_ZONE, formatDay } from './dayFormat';
+import { DEFAULT_ZONE, formatDay } from './time/dayFormat';
 
 /** Display rules shared by the public pages and the admin (docs/product.md). */
 

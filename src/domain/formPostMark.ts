@@ -2,7 +2,7 @@
  * An admin page marks itself as leaving when one of its forms is posted by the browser itself (a
  * Login or Logout clicked before the island took over). That post's answer carries the toast for
  * the next page; a 401 that another call sees meanwhile (the session the post just ended) must not
- * start a navigation of its own, which would cancel the post's and lose its toast (src/admin/api.ts).
+ * start a navigation of its own, which would cancel the post's and lose its toast (src/admin/client/api.ts).
  *
  * It is an inline script in the page's head, not part of an island: a click can come before any
  * island's module has loaded, and only a script that runs before the body is parsed sees it. The

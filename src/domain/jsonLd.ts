@@ -1,10 +1,10 @@
-import { toOffsetDateTime } from './zonedTime';
-import { DEFAULT_LANGUAGE, ceSummary, type CeApproval } from './programFacts';
-import { eventStatus, offerAvailability, type Availability } from './availability';
-import { shownParts, type TrainingPart } from './trainingParts';
-import type { Eligibility } from './eligibility';
-import { educationalRoles, prerequisiteSentence } from './eligibilityText';
-import { credentialJsonLd, type PublicCredential } from './credentialChecks';
+import { toOffsetDateTime } from './time/zonedTime';
+import { DEFAULT_LANGUAGE, ceSummary, type CeApproval } from './trainingFacts/programFacts';
+import { eventStatus, offerAvailability, type Availability } from './parts/availability';
+import { shownParts, type TrainingPart } from './parts/trainingParts';
+import type { Eligibility } from './trainingFacts/eligibility';
+import { educationalRoles, prerequisiteSentence } from './trainingFacts/eligibilityText';
+import { credentialJsonLd, type PublicCredential } from './trust/credentialChecks';
 
 /**
  * schema.org EducationEvent for a training page, and its safe serialisation: `<` is

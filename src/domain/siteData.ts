@@ -1,6 +1,6 @@
-import type { Trainer } from './trainer';
+import type { Trainer } from './trainers/trainer';
 import type { Training } from './training';
-import type { PublicCredential } from './credentialChecks';
+import type { PublicCredential } from './trust/credentialChecks';
 import type { Json } from './json';
 
 /**

@@ -2,15 +2,15 @@ import { z } from 'zod';
 import { FORMATS } from './formats';
 import { STATE_CODES } from './states';
 import { LIMITS, optionalText, requiredText, requiredUrl } from './fields';
-import { SCHEDULE_MESSAGE, isValidScheduleText } from './schedule';
-import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, zoneForState } from './timeZones';
-import { wallClockToInstant } from './zonedTime';
-import { programFields } from './programFields';
-import { totalCost, type TotalCost } from './programFacts';
-import { PartsSchema, datesFromParts, inParts } from './partFields';
-import { availabilityFields } from './availabilityFields';
-import { positionFields } from './positionFields';
-import { checkEligibility, eligibilityFields, withoutUnusedEligibilityText } from './eligibilityFields';
+import { SCHEDULE_MESSAGE, isValidScheduleText } from './parts/schedule';
+import { DEFAULT_TIME_ZONE, TIME_ZONE_IDS, TIME_ZONE_MESSAGE, zoneForState } from './time/timeZones';
+import { wallClockToInstant } from './time/zonedTime';
+import { programFields } from './trainingFacts/programFields';
+import { totalCost, type TotalCost } from './trainingFacts/programFacts';
+import { PartsSchema, datesFromParts, inParts } from './parts/partFields';
+import { availabilityFields } from './parts/availabilityFields';
+import { positionFields } from './nearMe/positionFields';
+import { checkEligibility, eligibilityFields, withoutUnusedEligibilityText } from './trainingFacts/eligibilityFields';
 
 export const TRAINING_MESSAGES = {
   trainerId: 'Trainer is required',

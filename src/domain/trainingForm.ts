@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { TrainingFieldsSchema, endNotBeforeStart, inTimeZone } from './training';
-import { ScheduleRowsSchema } from './scheduleRows';
-import { CeApprovalsSchema, ConsultationSchema } from './programFields';
-import { datesFromParts, inParts } from './partFields';
-import { StudentsSchema, checkEligibility, withoutUnusedEligibilityText } from './eligibilityFields';
+import { ScheduleRowsSchema } from './parts/scheduleRows';
+import { CeApprovalsSchema, ConsultationSchema } from './trainingFacts/programFields';
+import { datesFromParts, inParts } from './parts/partFields';
+import { StudentsSchema, checkEligibility, withoutUnusedEligibilityText } from './trainingFacts/eligibilityFields';
 
 /**
  * An API schema run after a form's own stage (`.pipe`): typed as taking that stage's values, which

@@ -1,6 +1,11 @@
 import type { APIContext } from 'astro';
 import { requireRole } from './guards';
-import { analyticsQuerySchema, PERFORMANCE_READERS, utcDay, type AnalyticsQuery } from '../domain/performance';
+import {
+  analyticsQuerySchema,
+  PERFORMANCE_READERS,
+  utcDay,
+  type AnalyticsQuery,
+} from '../domain/performance/performance';
 import { trainerScopeOf, type TrainerScope } from '../services/trainerScope';
 import { validationError } from './errors';
 

@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldErrorsOf } from '../domain/fieldErrors';
-import { ListingEventSchema } from '../domain/listingEvents';
-import { takeEventAllowance } from '../services/eventLimit';
-import { recordListingEvent } from '../services/listingEvents';
+import { ListingEventSchema } from '../domain/performance/listingEvents';
+import { takeEventAllowance } from '../services/performance/eventLimit';
+import { recordListingEvent } from '../services/performance/listingEvents';
 
 /**
  * `POST /api/events {type, trainingId}` (docs/product.md, Performance), the pages' beacon. The host

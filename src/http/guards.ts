@@ -1,11 +1,11 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from './errors';
 import { serverEnv } from '../settings';
-import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/roles';
+import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/team/roles';
 import { sessionCookieName } from '../auth/cookieNames';
 import { validateToken, type AdminSession } from '../auth/sessions';
 import { steppedUpUntil } from '../auth/stepUp';
-import { STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '../domain/stepUp';
+import { STEP_UP_MESSAGE, STEP_UP_REQUIRED } from '../domain/team/stepUp';
 import { allowedBeforeEnrolment, enrolmentRequired, ENROLMENT_REQUIRED_MESSAGE } from '../auth/secondFactors';
 
 type Ctx = Pick<APIContext, 'cookies' | 'request' | 'url'>;

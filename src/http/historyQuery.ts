@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import type { z } from 'zod';
 import { requireAdmin } from './guards';
-import { canReadSecurityLog } from '../domain/history';
+import { canReadSecurityLog } from '../domain/history/history';
 import { HttpError, validationError } from './errors';
 
 /**

@@ -1,9 +1,9 @@
 import type { AstroGlobal } from 'astro';
 import { currentAdmin } from './guards';
 import { allowedBeforeEnrolment, enrolmentRequired } from '../auth/secondFactors';
-import { isPartner } from '../domain/roles';
+import { isPartner } from '../domain/team/roles';
 import { PARTNER_ACCOUNT, PARTNER_SIGN_IN, TEAM_ACCOUNT, TEAM_SIGN_IN } from '../domain/adminPaths';
-import { homeFor } from '../domain/landing';
+import { homeFor } from '../domain/team/landing';
 
 /**
  * Every /admin page checks the session on the server before any admin HTML is sent. The team's pages

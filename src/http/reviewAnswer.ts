@@ -1,4 +1,4 @@
-import { SubmissionConflictError, type SubmissionView } from '../services/reviews';
+import { SubmissionConflictError, type SubmissionView } from '../services/review/reviews';
 import { json } from './answers';
 
 /**

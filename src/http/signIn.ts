@@ -1,7 +1,7 @@
 import type { APIContext } from 'astro';
 import type { FinishedLogin, SignInRequest } from '../auth/pendingLogin';
-import { homeFor } from '../domain/landing';
-import { isPartner } from '../domain/roles';
+import { homeFor } from '../domain/team/landing';
+import { isPartner } from '../domain/team/roles';
 import { jsonWithCookies } from './answers';
 import { clearedPendingCookie, pendingToken, sessionCookie } from './cookies';
 import { clientIp } from './guards';
@@ -16,7 +16,7 @@ export function signedInCookies(done: FinishedLogin): string[] {
   return [sessionCookie(done.sessionToken), ...(done.endedPending ? [clearedPendingCookie()] : [])];
 }
 
-/** Where a member lands after signing in (domain/landing.ts, the one rule). */
+/** Where a member lands after signing in (domain/team/landing.ts, the one rule). */
 export function landingOf(done: FinishedLogin): string {
   return homeFor(done.role, done.enrolmentRequired);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { STEP_UP_WINDOW_MS } from '../domain/stepUp';
+import { STEP_UP_WINDOW_MS } from '../domain/team/stepUp';
 import type { AdminSession } from '../auth/sessions';
 import { requireStepUp } from './guards';
 

@@ -2,13 +2,13 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import type { LookupFunction } from 'node:net';
-import { isIpLiteral, refusedAddress } from '../domain/privateAddress';
+import { isIpLiteral, refusedAddress } from '../domain/trust/privateAddress';
 
 /**
  * One check of a link someone typed (docs/product.md, Trust; docs/decisions/0023-link-checks.md):
  * HEAD, and GET when HEAD is refused (405, 501); at most 5 redirects; 10 s for the whole check; at
  * most 64 KB of a body read; our User-Agent. Never at a private address: every host (the link's and
- * each redirect's) is resolved first, every address it has is judged (domain/privateAddress.ts), and
+ * each redirect's) is resolved first, every address it has is judged (domain/trust/privateAddress.ts), and
  * the connection goes to the address that was judged: the request's `lookup` answers with it, so no
  * second DNS answer can slip in between the check and the connection.
  */

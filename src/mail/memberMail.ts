@@ -2,8 +2,8 @@ import { TEAM_ACCOUNT } from '../domain/adminPaths';
 import { serverEnv } from '../settings';
 import { log } from '../log';
 import { deliver, RETRY_DELAYS_MS } from './transport';
-import { codesLockedMail, factorChangeMail, type FactorChange } from '../domain/signInMail';
-import type { MailContent } from '../domain/alertMail';
+import { codesLockedMail, factorChangeMail, type FactorChange } from '../domain/team/signInMail';
+import type { MailContent } from '../domain/alerts/alertMail';
 
 /**
  * Mails a member about their own sign-in (issue 51) through the one mailer. It never throws: the

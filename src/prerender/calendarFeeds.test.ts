@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
-import { allFeeds, stateFeed } from '../domain/feedCatalog';
-import { feedTrainings } from '../domain/feeds';
-import { NO_PROGRAM_FACTS } from '../domain/programFacts';
+import { allFeeds, stateFeed } from '../domain/feeds/feedCatalog';
+import { feedTrainings } from '../domain/feeds/feeds';
+import { NO_PROGRAM_FACTS } from '../domain/trainingFacts/programFacts';
 import { calendarFeed, calendarFeedSlugs } from './calendarFeeds';
 import { upcomingTrainings } from './siteData';
 

@@ -1,6 +1,6 @@
-import { allFeeds, type Feed } from '../domain/feedCatalog';
+import { allFeeds, type Feed } from '../domain/feeds/feedCatalog';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { TRAINER_FEED_PREFIX, trainerFeed } from '../domain/trainerFeeds';
+import { TRAINER_FEED_PREFIX, trainerFeed } from '../domain/feeds/trainerFeeds';
 import { feedPool, loadSiteData } from './siteData';
 import { allTrainers, trainerBySlug } from './trainerPages';
 

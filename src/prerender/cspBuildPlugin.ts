@@ -8,11 +8,11 @@ import media from 'astro/runtime/client/media.prebuilt.js';
 import only from 'astro/runtime/client/only.prebuilt.js';
 import visible from 'astro/runtime/client/visible.prebuilt.js';
 import { INLINE_SCRIPT_HASHES_FILE, sha256Source } from '../server/cspHashes';
-import { VISITOR_TIME_SCRIPT } from '../domain/visitorTimeScript';
+import { VISITOR_TIME_SCRIPT } from '../domain/time/visitorTimeScript';
 import { FORM_POST_MARK_SCRIPT } from '../domain/formPostMark';
-import { ALERT_FORM_SCRIPT } from '../domain/alertFormScript';
-import { BEACON_SCRIPT } from '../domain/beaconScript';
-import { REGISTER_CHECKLIST_SCRIPT } from '../domain/registerChecklistScript';
+import { ALERT_FORM_SCRIPT } from '../domain/alerts/alertFormScript';
+import { BEACON_SCRIPT } from '../domain/performance/beaconScript';
+import { REGISTER_CHECKLIST_SCRIPT } from '../domain/trainingFacts/registerChecklistScript';
 
 /**
  * Records, while the client bundle is made, the sha256 of every inline script our code can put in

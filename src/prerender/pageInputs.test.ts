@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
-import { NO_PROGRAM_FACTS } from '../domain/programFacts';
-import { OPEN } from '../domain/availability';
-import { NO_POSITION } from '../domain/nearby';
-import { NO_ELIGIBILITY } from '../domain/eligibility';
+import { NO_PROGRAM_FACTS } from '../domain/trainingFacts/programFacts';
+import { OPEN } from '../domain/parts/availability';
+import { NO_POSITION } from '../domain/nearMe/nearby';
+import { NO_ELIGIBILITY } from '../domain/trainingFacts/eligibility';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
 import { pageInputDigests, pageInputDigestsInTurns, touchedPages } from './pageInputs';
 

@@ -1,19 +1,19 @@
 import { PARTNER_PITCH } from '../domain/adminPaths';
 import { createHash } from 'node:crypto';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { allFeeds, feedPath, NEW_LISTINGS_PATH, type Feed } from '../domain/feedCatalog';
-import { newListings } from '../domain/newListings';
-import { statePath } from '../domain/statePages';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH, type Feed } from '../domain/feeds/feedCatalog';
+import { newListings } from '../domain/feeds/newListings';
+import { statePath } from '../domain/listing/statePages';
 import { publicEnv, serverEnv } from '../settings';
 import { builtListing, feedPool, listedStates, upcomingTrainings } from './siteData';
 import { lastUpdatedDate, siteYear } from './buildInstant';
 import { trainingPath } from '../domain/trainingPath';
 import { trainerPageDigests } from './trainerDigests';
-import { MAP_PATH } from '../domain/stateMap';
+import { MAP_PATH } from '../domain/listing/stateMap';
 import { mapStates } from './stateMap';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
 import { runAtOnce, runInTurns } from '../turns';
-import { HOW_IT_WORKS_PATH } from '../domain/trustPages';
+import { HOW_IT_WORKS_PATH } from '../domain/trust/trustPages';
 
 /**
  * Which data each published page is made from, as one digest per page path: the one place that

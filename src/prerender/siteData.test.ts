@@ -1,12 +1,12 @@
 import { describe, expect, test } from 'vitest';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { queryListing } from '../domain/listingQuery';
-import { EMPTY_FILTERS } from '../domain/filterQuery';
-import { DEFAULT_SORT, PAGE_SIZE } from '../domain/listingView';
+import { queryListing } from '../domain/listing/listingQuery';
+import { EMPTY_FILTERS } from '../domain/listing/filterQuery';
+import { DEFAULT_SORT, PAGE_SIZE } from '../domain/listing/listingView';
 import { builtListing, upcomingTrainings } from './siteData';
-import { listingEntry } from '../domain/listingQuery';
-import { searchableText } from '../domain/filters';
-import { NO_PROGRAM_FACTS } from '../domain/programFacts';
+import { listingEntry } from '../domain/listing/listingQuery';
+import { searchableText } from '../domain/listing/filters';
+import { NO_PROGRAM_FACTS } from '../domain/trainingFacts/programFacts';
 
 const NOW = '2027-01-10T12:00:00.000Z';
 const STATES = ['CA', 'OR', 'NV', null];

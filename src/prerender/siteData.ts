@@ -1,15 +1,15 @@
 import { siteDataFile } from '../settings';
 import fs from 'node:fs';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { publicListing } from '../domain/publicListing';
-import type { ListingEntry, ListingResult } from '../domain/listingQuery';
-import { listingReadModel, queryReadModel, type ListingReadModel } from '../domain/listingReadModel';
-import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
-import { EMPTY_FILTERS, type TrainingFilters } from '../domain/filterQuery';
-import { toCardData, type TrainingCardData } from '../domain/trainingCard';
+import { publicListing } from '../domain/listing/publicListing';
+import type { ListingEntry, ListingResult } from '../domain/listing/listingQuery';
+import { listingReadModel, queryReadModel, type ListingReadModel } from '../domain/listing/listingReadModel';
+import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listing/listingView';
+import { EMPTY_FILTERS, type TrainingFilters } from '../domain/listing/filterQuery';
+import { toCardData, type TrainingCardData } from '../domain/listing/trainingCard';
 import { US_STATES } from '../domain/states';
 import { providedSiteData } from './siteDataSource';
-import { ALL_FEED, allFeeds, type Feed } from '../domain/feedCatalog';
+import { ALL_FEED, allFeeds, type Feed } from '../domain/feeds/feedCatalog';
 import { formatMatches } from '../domain/formats';
 
 /**

@@ -1,13 +1,13 @@
 import { PARTNER_PITCH } from '../domain/adminPaths';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { statePath } from '../domain/statePages';
-import { MAP_PATH } from '../domain/stateMap';
+import { statePath } from '../domain/listing/statePages';
+import { MAP_PATH } from '../domain/listing/stateMap';
 import { listedStates, upcomingTrainings } from './siteData';
 import { trainingPath } from '../domain/trainingPath';
 import { listedTrainers, trainersIndexPages } from './trainerPages';
-import { trainersIndexPath } from '../domain/trainerPages';
-import { trainerPagePath } from '../domain/trainerSlug';
-import { HOW_IT_WORKS_PATH } from '../domain/trustPages';
+import { trainersIndexPath } from '../domain/trainers/trainerPages';
+import { trainerPagePath } from '../domain/trainers/trainerSlug';
+import { HOW_IT_WORKS_PATH } from '../domain/trust/trustPages';
 
 export const STATIC_PATHS = ['/', MAP_PATH, PARTNER_PITCH, '/terms', '/privacy', '/refund-policy', HOW_IT_WORKS_PATH];
 

@@ -1,8 +1,8 @@
 import { describe, expect, test } from 'vitest';
 import type { SiteData, SiteTraining } from '../domain/siteData';
-import { NO_PROGRAM_FACTS } from '../domain/programFacts';
+import { NO_PROGRAM_FACTS } from '../domain/trainingFacts/programFacts';
 import { US_STATES } from '../domain/states';
-import { SHADE_STEPS, shadeStep, stateCountText } from '../domain/stateMap';
+import { SHADE_STEPS, shadeStep, stateCountText } from '../domain/listing/stateMap';
 import { mapStates } from './stateMap';
 import { MAP_BOUNDS, MAP_VIEW_BOX, stateShapes } from './stateShapes';
 import { pathData } from './svgPath';

@@ -1,7 +1,7 @@
 import type { SiteData } from '../domain/siteData';
 import { US_STATES } from '../domain/states';
-import { statePath } from '../domain/statePages';
-import { shadeStep, stateCountText } from '../domain/stateMap';
+import { statePath } from '../domain/listing/statePages';
+import { shadeStep, stateCountText } from '../domain/listing/stateMap';
 import { builtListing, listedStates, loadSiteData } from './siteData';
 
 /** One state of /map: its listed trainings, where it links and how dark it is. */

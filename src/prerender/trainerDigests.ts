@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { SiteData, SiteTrainer, SiteTraining } from '../domain/siteData';
-import { feedPath } from '../domain/feedCatalog';
-import { trainerFeed, trainerRssPath } from '../domain/trainerFeeds';
-import { trainersIndexPath } from '../domain/trainerPages';
-import { TRAINER_REDIRECTS_PATH, trainerEmbedPath, trainerPagePath } from '../domain/trainerSlug';
+import { feedPath } from '../domain/feeds/feedCatalog';
+import { trainerFeed, trainerRssPath } from '../domain/feeds/trainerFeeds';
+import { trainersIndexPath } from '../domain/trainers/trainerPages';
+import { TRAINER_REDIRECTS_PATH, trainerEmbedPath, trainerPagePath } from '../domain/trainers/trainerSlug';
 import { allTrainers, trainerRedirects, trainersIndexPages } from './trainerPages';
 
 /**

@@ -1,5 +1,5 @@
 import type { SiteData, SiteTrainer, SiteTraining, TrainerRedirect } from '../domain/siteData';
-import { TRAINERS_PAGE_SIZE } from '../domain/trainerPages';
+import { TRAINERS_PAGE_SIZE } from '../domain/trainers/trainerPages';
 import { loadSiteData, upcomingTrainings } from './siteData';
 
 /**

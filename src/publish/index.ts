@@ -1,5 +1,5 @@
 import { requestFullRebuild } from '../data/publishing';
-import { isEmbeddedOwner, usesExternalDatabase } from '../data/db';
+import { isEmbeddedOwner, usesExternalDatabase } from '../data/database/db';
 import { pageInputDigests } from '../prerender/pageInputs';
 import { siteStatus } from '../services/siteStatus';
 import { takeSnapshot } from './builder/snapshot';

@@ -1,4 +1,4 @@
-import { tryAdvisoryLock } from '../data/advisoryLock';
+import { tryAdvisoryLock } from '../data/locks/advisoryLock';
 
 /**
  * One build at a time per site (one DATA_DIR, or the CDN in hook mode): instances sharing a DATA_DIR

@@ -1,4 +1,4 @@
-import { getSql } from '../data/db';
+import { getSql } from '../data/database/db';
 import type { HealthAnswer } from './healthReply';
 
 /**

@@ -9,7 +9,7 @@ import { canonicalPath, isPlainPath } from './urlPath';
 import { contentTypeOf, isCompressible } from './contentTypes';
 import { contentHash, knownHash, readCopy } from './compressedCopies';
 import { readTrainerRedirects } from './trainerRedirects';
-import { movedTrainerPath } from '../domain/trainerSlug';
+import { movedTrainerPath } from '../domain/trainers/trainerSlug';
 
 /**
  * Serves one published build from memory: files are read once, with ETag and long caching for

@@ -1,5 +1,5 @@
 import { describe, expect, test } from 'vitest';
-import { movedTrainerPath } from '../domain/trainerSlug';
+import { movedTrainerPath } from '../domain/trainers/trainerSlug';
 import { netlifyHeaders, netlifyRedirects } from './netlifyRules';
 import { embedCsp } from './cspPolicy';
 

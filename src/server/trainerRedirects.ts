@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { TRAINER_REDIRECTS_PATH } from '../domain/trainerSlug';
+import { TRAINER_REDIRECTS_PATH } from '../domain/trainers/trainerSlug';
 
 /**
  * The old trainer slugs of one published build (docs/product.md, Trainer pages), read from the

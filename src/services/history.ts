@@ -1,6 +1,6 @@
-import * as admins from '../data/admins';
+import * as admins from '../data/signIn/admins';
 import * as history from '../data/history';
-import type { ChangesExport, ChangesQuery } from '../domain/history';
+import type { ChangesExport, ChangesQuery } from '../domain/history/history';
 
 /** `GET /api/admin/changes`: one page of the history, newest first, with the total for paging. */
 export function listChanges(query: ChangesQuery) {

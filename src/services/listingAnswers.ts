@@ -1,5 +1,5 @@
 import { LRUCache } from 'lru-cache';
-import { DATE_RANGES, dateRangeWindow } from '../domain/dateRanges';
+import { DATE_RANGES, dateRangeWindow } from '../domain/listing/dateRanges';
 import { answerListingQuery, listingTimeline, readListingQuery, type ListingQuery } from './publicListing';
 
 export interface ListingBytes {

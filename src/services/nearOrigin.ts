@@ -1,4 +1,4 @@
-import { NEARBY_MESSAGES, parseNear, type Position } from '../domain/nearby';
+import { NEARBY_MESSAGES, parseNear, type Position } from '../domain/nearMe/nearby';
 import { lookupZip } from '../data/zipTable';
 
 /**

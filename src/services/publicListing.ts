@@ -9,22 +9,22 @@ import {
   searchableText,
   type ListingParams,
   type TrainingFilters,
-} from '../domain/filters';
+} from '../domain/listing/filters';
 import {
   listingCandidates,
   listingReadModelInTurns,
   queryReadModel,
   type ListingReadModel,
-} from '../domain/listingReadModel';
-import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listingView';
-import { toCardData } from '../domain/trainingCard';
+} from '../domain/listing/listingReadModel';
+import { DEFAULT_SORT, PAGE_SIZE, type ListingView } from '../domain/listing/listingView';
+import { toCardData } from '../domain/listing/trainingCard';
 import { withTotalCost, type PublicTraining } from '../domain/training';
-import { isSlug, TRAINER_PARAM_MESSAGE } from '../domain/trainerSlug';
+import { isSlug, TRAINER_PARAM_MESSAGE } from '../domain/trainers/trainerSlug';
 import { fieldErrorsOf } from '../domain/fieldErrors';
 import { trainerSlugIds } from '../data/trainerSlugs';
 import { nextTurn } from '../turns';
 import { nearOrigin, withDistance } from './nearOrigin';
-import type { Position } from '../domain/nearby';
+import type { Position } from '../domain/nearMe/nearby';
 import { withNotStated } from './notStated';
 
 /**

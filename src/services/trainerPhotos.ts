@@ -1,5 +1,5 @@
 import { isPhotoKeyInUse } from '../data/trainers';
-import { PHOTO_MESSAGES } from '../domain/photo';
+import { PHOTO_MESSAGES } from '../domain/trainers/photo';
 import { imageStore } from '../storage';
 import { registerPhoto } from '../storage/photos';
 import { InvalidInputError } from './errors';

@@ -3,7 +3,7 @@ import { isUuid } from '../domain/fields';
 import * as trainers from '../data/trainers';
 import * as trainings from '../data/trainings';
 import { trainerIdsOf } from '../data/partnerTrainers';
-import { isPartner } from '../domain/roles';
+import { isPartner } from '../domain/team/roles';
 import { ForbiddenError, NotFoundError } from './errors';
 import type { Actor } from '../domain/actor';
 

@@ -1,6 +1,6 @@
 import * as slugs from '../data/trainerSlugs';
 import type { Tx } from '../data/publishQueue';
-import { TRAINER_MESSAGES } from '../domain/trainer';
+import { TRAINER_MESSAGES } from '../domain/trainers/trainer';
 import { InvalidInputError } from './errors';
 
 /**

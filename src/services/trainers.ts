@@ -2,16 +2,16 @@ import * as trainers from '../data/trainers';
 import type { StoredTrainer } from '../data/trainers';
 import * as trainings from '../data/trainings';
 import * as history from '../data/history';
-import { transaction } from '../data/transaction';
+import { transaction } from '../data/database/transaction';
 import type { Tx } from '../data/publishQueue';
-import type { TrainerInput } from '../domain/trainer';
+import type { TrainerInput } from '../domain/trainers/trainer';
 import { checkVersion, NotFoundError } from './errors';
 import type { Actor } from '../domain/actor';
 import { assertNewPhotoStored, photoKeyFor, releasePhotoKey } from './trainerPhotos';
 import { afterSlugWrite, chosenSlug, retryingSlugConflicts } from './trainerSlugs';
 import { assertMayManageProfiles, assertTrainerInScope, listFilterOf, scopeOfActor } from './trainerScope';
 import type { TrainerListQuery, ListPage } from '../domain/adminList';
-import type { Trainer } from '../domain/trainer';
+import type { Trainer } from '../domain/trainers/trainer';
 
 /**
  * Trainer use cases: each one checks the photo and the version, writes the change with its history
@@ -78,7 +78,7 @@ export async function updateTrainer(
 
 /**
  * The one write path of a trainer edit, in the caller's transaction (scope and a new photo checked
- * before it). A reviewer's approval (services/reviews.ts) applies a partner's proposal through it,
+ * before it). A reviewer's approval (services/review/reviews.ts) applies a partner's proposal through it,
  * naming the partner as `proposedBy`. The caller releases the old photo after the commit.
  */
 export async function updateTrainerIn(

@@ -1,4 +1,4 @@
-import { NEARBY_MESSAGES, hasPlace } from '../domain/nearby';
+import { NEARBY_MESSAGES, hasPlace } from '../domain/nearMe/nearby';
 import type { TrainingInput } from '../domain/training';
 import { InvalidInputError } from './errors';
 import { lookupZip } from '../data/zipTable';

@@ -2,11 +2,11 @@ import * as trainers from '../data/trainers';
 import * as trainings from '../data/trainings';
 import * as history from '../data/history';
 import * as submissions from '../data/submissions';
-import { transaction } from '../data/transaction';
+import { transaction } from '../data/database/transaction';
 import type { Tx } from '../data/publishQueue';
 import { TrainingInputSchema, type Training, type TrainingInput, type TrainingPatch } from '../domain/training';
-import { undisclosed } from '../domain/programFacts';
-import { PROGRAM_MESSAGES } from '../domain/programFields';
+import { undisclosed } from '../domain/trainingFacts/programFacts';
+import { PROGRAM_MESSAGES } from '../domain/trainingFacts/programFields';
 import { keepsPosition, withPosition } from './trainingPosition';
 import { checkVersion, InvalidInputError, UndisclosedCostError } from './errors';
 import type { Actor } from '../domain/actor';
@@ -103,7 +103,7 @@ export async function updateTraining(
 
 /**
  * The one write path of a training edit, in the caller's transaction, within the actor's scope (read
- * before the transaction). A reviewer's approval (services/reviews.ts) applies a partner's proposal
+ * before the transaction). A reviewer's approval (services/review/reviews.ts) applies a partner's proposal
  * through it, naming the partner as `proposedBy` in the change history. A published save is a review
  * too: a partner's training that awaited its first approval may then be published.
  */

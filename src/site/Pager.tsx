@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { pagerItems, viewToQuery, type ListingView } from '../domain/listingView';
+import { pagerItems, viewToQuery, type ListingView } from '../domain/listing/listingView';
 
 /**
  * Page links (real `<a href>`s: crawlable, and without JavaScript they lead to /trainings, which

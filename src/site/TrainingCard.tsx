@@ -1,8 +1,8 @@
-import type { TrainingCardData } from '../domain/trainingCard';
+import type { TrainingCardData } from '../domain/listing/trainingCard';
 import { UNKNOWN_TRAINER, formatDateRange, formatPrice } from '../domain/display';
 import TrainerAvatar from './TrainerAvatar';
 import { trainingPath } from '../domain/trainingPath';
-import { programTypeLabel } from '../domain/programFacts';
+import { programTypeLabel } from '../domain/trainingFacts/programFacts';
 
 /** One training in the home grid (docs/product.md); the whole card links to its page. */
 export default function TrainingCard({ training }: { training: TrainingCardData }) {

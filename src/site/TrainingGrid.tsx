@@ -1,4 +1,4 @@
-import type { TrainingCardData } from '../domain/trainingCard';
+import type { TrainingCardData } from '../domain/listing/trainingCard';
 import TrainingCard from './TrainingCard';
 import EmptyListing from './EmptyListing';
 

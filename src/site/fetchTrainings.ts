@@ -1,6 +1,6 @@
-import type { TrainingCardData } from '../domain/trainingCard';
-import type { FilterCounts } from '../domain/listingQuery';
-import { listingApiQuery, type ListingView } from '../domain/listingView';
+import type { TrainingCardData } from '../domain/listing/trainingCard';
+import type { FilterCounts } from '../domain/listing/listingQuery';
+import { listingApiQuery, type ListingView } from '../domain/listing/listingView';
 
 export interface ListingPage {
   cards: TrainingCardData[];

@@ -1,4 +1,4 @@
-import type { TrainingFilters } from '../domain/filterQuery';
+import type { TrainingFilters } from '../domain/listing/filterQuery';
 
 /** The id of each filter's control in the list's form: the island and the early-input reader agree on them. */
 export const FILTER_CONTROL_IDS: Record<Exclude<keyof TrainingFilters, 'includeVirtual'>, string> = {

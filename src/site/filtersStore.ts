@@ -1,5 +1,5 @@
 import { atom, computed } from 'nanostores';
-import { EMPTY_FILTERS, sameFilters, type TrainingFilters } from '../domain/filterQuery';
+import { EMPTY_FILTERS, sameFilters, type TrainingFilters } from '../domain/listing/filterQuery';
 import {
   DEFAULT_SORT,
   PAGE_SIZE,
@@ -7,7 +7,7 @@ import {
   viewToQuery,
   type ListingView,
   type SortKey,
-} from '../domain/listingView';
+} from '../domain/listing/listingView';
 
 /**
  * The list's view (filters, order, page) shared by the hero's state picker and the list island.

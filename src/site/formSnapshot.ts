@@ -1,5 +1,5 @@
-import { FILTER_KEYS, ceCodes, type TrainingFilters } from '../domain/filterQuery';
-import { isSortKey, type ListingView, type SortKey } from '../domain/listingView';
+import { FILTER_KEYS, ceCodes, type TrainingFilters } from '../domain/listing/filterQuery';
+import { isSortKey, type ListingView, type SortKey } from '../domain/listing/listingView';
 import { fromOption } from './islands/FilterSelect';
 import { FILTER_CONTROL_IDS } from './filterControls';
 

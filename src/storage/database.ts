@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import * as objects from '../data/storedObjects';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/trainers/photo';
 import { StorageError } from './errors';
 import { readUpload } from './uploadBody';
 import type { ImageType } from './imageType';

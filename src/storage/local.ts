@@ -1,7 +1,7 @@
 import type { ImageType } from './imageType';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/trainers/photo';
 import { StorageError } from './errors';
 import { readUpload } from './uploadBody';
 import { checkUploadSignature, signingSecret, signUpload } from './signing';

@@ -1,4 +1,4 @@
-import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/photo';
+import { MAX_PHOTO_BYTES, PHOTO_MESSAGES } from '../domain/trainers/photo';
 import { StorageError, STORAGE_UNAVAILABLE } from './errors';
 import { sniffImageType, SNIFF_BYTES } from './imageType';
 import { imageStore } from './index';

@@ -1,5 +1,5 @@
 import sharp from 'sharp';
-import { PHOTO_MESSAGES } from '../domain/photo';
+import { PHOTO_MESSAGES } from '../domain/trainers/photo';
 import type { ImageType } from './imageType';
 import { StorageError } from './errors';
 

@@ -1,4 +1,4 @@
-import { PHOTO_MESSAGES } from '../domain/photo';
+import { PHOTO_MESSAGES } from '../domain/trainers/photo';
 import { StorageError } from './errors';
 
 /**

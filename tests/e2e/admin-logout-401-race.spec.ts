@@ -11,7 +11,7 @@ function signal(): { seen: Promise<void>; happened: () => void } {
 }
 
 /**
- * The form-post/401 race (src/domain/formPostMark.ts, sendToLogin in src/admin/api.ts), made to
+ * The form-post/401 race (src/domain/formPostMark.ts, sendToLogin in src/admin/client/api.ts), made to
  * happen on every run by holding requests, not by timing: a Logout the browser posts itself is on
  * its way, the session is already gone on the server, and an island's call is answered 401 before
  * the post's answer comes back. Without the guard the 401 starts a navigation to the login page that
@@ -81,7 +81,7 @@ for (const rate of [1, 6]) {
     const ended = await fetch(new URL('/api/admin/logout', origin), { method: 'POST', headers: { origin, cookie } });
     expect(ended.status).toBe(200);
     // The table's call reaches the server now and gets 401. The table shows the error only after
-    // sendToLogin has run (src/admin/pagedList.ts calls it before throwing).
+    // sendToLogin has run (src/admin/tables/pagedList.ts calls it before throwing).
     await listCall!.continue();
     await tableShows401.seen;
 

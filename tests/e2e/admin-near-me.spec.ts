@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { createTrainingByApi, deleteTrainingByApi, signInByApi } from './adminSession';
-import { NEARBY_MESSAGES } from '../../src/domain/nearby';
+import { NEARBY_MESSAGES } from '../../src/domain/nearMe/nearby';
 
 /** The training as the admin API returns it now. */
 async function storedTraining(page: Page, id: string) {

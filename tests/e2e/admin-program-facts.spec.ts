@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { createTrainingByApi, deleteTrainingByApi, signInByApi } from './adminSession';
-import { PROGRAM_MESSAGES } from '../../src/domain/programFields';
+import { PROGRAM_MESSAGES } from '../../src/domain/trainingFacts/programFields';
 
 const approval = (page: Page, n: number) => page.getByRole('group', { name: `CE approval ${n}`, exact: true });
 const approvals = (page: Page) => page.getByRole('group', { name: /^CE approval \d+$/ });

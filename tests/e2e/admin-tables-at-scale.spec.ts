@@ -2,7 +2,7 @@ import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { e2eSql, signInByApi } from './adminSession';
 import { generateListings } from '../support/generate';
-import type { Sql } from '../../src/data/db';
+import type { Sql } from '../../src/data/database/db';
 
 /**
  * Finding things in the admin tables with 1,000 trainings (and 100 trainers): generated straight

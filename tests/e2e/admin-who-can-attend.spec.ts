@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { createTrainingByApi, deleteTrainingByApi, signInByApi } from './adminSession';
-import { ELIGIBILITY_MESSAGES } from '../../src/domain/eligibilityFields';
+import { ELIGIBILITY_MESSAGES } from '../../src/domain/trainingFacts/eligibilityFields';
 
 /** The training form's "Who can attend" (issue 56): its fields, their messages, saved and shown again. */
 const who = (page: Page) => page.getByRole('group', { name: 'Who can attend', exact: true });

@@ -1,7 +1,7 @@
 import postgres from 'postgres';
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { clientOptions, embeddedSocketDir, type Sql } from '../../src/data/db';
+import { clientOptions, embeddedSocketDir, type Sql } from '../../src/data/database/db';
 
 /**
  * Signs the page's browser context in through the login API (the cookie is shared with the page),

@@ -2,7 +2,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { US_STATES } from '../../src/domain/states';
-import { statePath } from '../../src/domain/statePages';
+import { statePath } from '../../src/domain/listing/statePages';
 import { adminClient, untilSiteIdle } from '../support/adminClient';
 
 /** Listed trainings per state, as the API lists them: what the map must say, whatever the demo data holds. */

@@ -3,7 +3,7 @@ import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { parseCalendar } from '../support/icalendar';
-import { formatWhen } from '../../src/domain/timeZones';
+import { formatWhen } from '../../src/domain/time/timeZones';
 
 /**
  * Programs in parts and availability on the public site (docs/product.md, Parts and Availability):

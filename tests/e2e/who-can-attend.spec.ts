@@ -2,7 +2,7 @@ import type { Page } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { adminClient, type AdminClient } from '../support/adminClient';
-import { REGISTER_CONTINUE_EVENT } from '../../src/domain/registerChecklistScript';
+import { REGISTER_CONTINUE_EVENT } from '../../src/domain/trainingFacts/registerChecklistScript';
 
 /**
  * Who can attend (issue 56; docs/product.md, Program facts) on the public site: the page says who may

@@ -2,7 +2,7 @@ import { beforeAll, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { generateListings } from '../support/generate';
 
 /** The admin tables' server side: search, filters, sort and pages of 50 over the admin list API. */

@@ -7,13 +7,13 @@ import { startRefusingSmtp, startSmtp } from '../support/smtp';
 import { startServer, waitFor, type RunningServer } from '../support/server';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { createTrainer, createTraining } from '../support/fixtures';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import * as alerts from '../../src/data/alerts';
-import { alertFigures, subscribe } from '../../src/services/alerts';
+import { alertFigures, subscribe } from '../../src/services/alerts/alerts';
 import { deliver } from '../../src/mail/transport';
-import { signToken } from '../../src/services/alertTokens';
+import { signToken } from '../../src/services/alerts/alertTokens';
 import * as mailLog from '../../src/data/mailLog';
-import { SEARCH_WORDS_LABEL, UNLISTED_TRAINER_LABEL } from '../../src/domain/alertMailFilters';
+import { SEARCH_WORDS_LABEL, UNLISTED_TRAINER_LABEL } from '../../src/domain/alerts/alertMailFilters';
 
 /**
  * Email alerts end to end (docs/product.md, Alerts): our server with SMTP_URL set, against a real SMTP

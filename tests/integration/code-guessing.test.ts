@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import * as admins from '../../src/data/admins';
-import { getSql } from '../../src/data/db';
+import * as admins from '../../src/data/signIn/admins';
+import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
 import { WRONG_CODES_BEFORE_LOCK, WRONG_CODES_PER_SIGN_IN } from '../../src/auth/codeGuessing';
 import { runAdminCli } from '../support/adminCli';

@@ -2,14 +2,14 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { SITE_URL, startTrustServer, type TrustServer } from '../support/trustServer';
-import { sendConfirmReminders } from '../../src/services/detailsConfirmed';
-import { signToken } from '../../src/services/alertTokens';
-import { verificationsDue } from '../../src/services/credentialChecks';
+import { sendConfirmReminders } from '../../src/services/trust/detailsConfirmed';
+import { signToken } from '../../src/services/alerts/alertTokens';
+import { verificationsDue } from '../../src/services/trust/credentialChecks';
 import { takeSnapshot } from '../../src/publish';
 import { pageInputDigests } from '../../src/prerender/pageInputs';
 import { hashPassword } from '../../src/auth/passwords';
-import * as admins from '../../src/data/admins';
-import { getSql } from '../../src/data/db';
+import * as admins from '../../src/data/signIn/admins';
+import { getSql } from '../../src/data/database/db';
 
 /**
  * Details confirmed and verified trainers (docs/product.md, Trust): the reminder with its one-click

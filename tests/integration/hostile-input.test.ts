@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { beforeAll, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';

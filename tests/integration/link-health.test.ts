@@ -4,9 +4,9 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { waitFor } from '../support/server';
 import { SITE_URL, startLinkedSite, startTrustServer, type TrustServer } from '../support/trustServer';
-import { runLinkPass } from '../../src/services/linkHealth';
-import { listOpenListingProblems } from '../../src/services/listingProblems';
-import { getSql } from '../../src/data/db';
+import { runLinkPass } from '../../src/services/trust/linkHealth';
+import { listOpenListingProblems } from '../../src/services/trust/listingProblems';
+import { getSql } from '../../src/data/database/db';
 
 /**
  * Link health end to end (docs/product.md, Trust): a training's Register link on a local site that

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
-import { dateRangeWindow } from '../../src/domain/dateRanges';
+import { getSql } from '../../src/data/database/db';
+import { dateRangeWindow } from '../../src/domain/listing/dateRanges';
 import { keptListingAnswers, listingBytes } from '../../src/services/listingAnswers';
 import { listingAnswer } from '../../src/services/publicListing';
 import { createTrainer, createTraining } from '../support/fixtures';

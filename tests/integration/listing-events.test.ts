@@ -2,10 +2,10 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { countNew, forgetBefore } from '../../src/data/listingEvents';
-import { EVENTS_PER_ADDRESS_PER_MINUTE } from '../../src/services/eventLimit';
-import { utcDay } from '../../src/domain/performance';
+import { EVENTS_PER_ADDRESS_PER_MINUTE } from '../../src/services/performance/eventLimit';
+import { utcDay } from '../../src/domain/performance/performance';
 
 /**
  * `POST /api/events` (docs/product.md, Performance), the pages' beacon, on the run's real server

@@ -3,9 +3,9 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { waitFor } from '../support/server';
 import { startTrustServer, type TrustServer } from '../support/trustServer';
-import { listOpenListingProblems } from '../../src/services/listingProblems';
-import { reportsForTraining } from '../../src/services/listingReports';
-import { getSql } from '../../src/data/db';
+import { listOpenListingProblems } from '../../src/services/trust/listingProblems';
+import { reportsForTraining } from '../../src/services/trust/listingReports';
+import { getSql } from '../../src/data/database/db';
 
 /**
  * "Report a problem with this listing" (docs/product.md, Trust): the JSON API and the page's plain

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { validTrainer, validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
 
 /**

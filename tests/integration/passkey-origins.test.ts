@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { browser, type Browser } from '../support/browserClient';
 import { resetDatabase } from '../support/reset';
 import { assert, createCredential } from '../support/softAuthenticator';

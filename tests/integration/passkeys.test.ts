@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import * as admins from '../../src/data/admins';
-import { getSql } from '../../src/data/db';
+import * as admins from '../../src/data/signIn/admins';
+import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
 import { OPTIONS_PER_ADDRESS_PER_MINUTE } from '../../src/auth/passkeySignIn';
 import { resetDatabase } from '../support/reset';

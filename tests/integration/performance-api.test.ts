@@ -3,9 +3,9 @@ import { runAdminCli } from '../support/adminCli';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { countNew } from '../../src/data/listingEvents';
-import { addDays, utcDay } from '../../src/domain/performance';
+import { addDays, utcDay } from '../../src/domain/performance/performance';
 
 /**
  * `GET /api/admin/analytics?trainerId=&from=&to=` and its CSV (docs/product.md, Performance): the

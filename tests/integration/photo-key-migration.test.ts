@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { beforeEach, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { resetDatabase } from '../support/reset';
 
 /**

@@ -6,7 +6,7 @@ import { png } from '../support/images';
 import { base, keyOf, localUploads, photoTrainer as trainer, uploadsDir } from '../support/localUploads';
 import { resetDatabase } from '../support/reset';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../src/storage/abandoned';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 
 /** A stored photo's life: served safely, deleted when no trainer shows it any more. */
 let admin: AdminClient;

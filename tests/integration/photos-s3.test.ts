@@ -6,7 +6,7 @@ import { startS3 } from '../support/s3';
 import { startServer, type RunningServer } from '../support/server';
 import { ABANDONED_UPLOAD_MS, deleteAbandonedUploads } from '../../src/storage/abandoned';
 import { ownedPhotoObjects } from '../../src/data/photoObjects';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import { S3ImageStore } from '../../src/storage/s3';
 import sharp from 'sharp';
 

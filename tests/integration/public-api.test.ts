@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 import { takeSnapshot } from '../../src/publish';

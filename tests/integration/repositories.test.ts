@@ -1,9 +1,9 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
-import { migrate, readMigrations } from '../../src/data/migrate';
+import { getSql } from '../../src/data/database/db';
+import { migrate, readMigrations } from '../../src/data/database/migrate';
 import * as trainers from '../../src/data/trainers';
 import * as trainings from '../../src/data/trainings';
-import * as admins from '../../src/data/admins';
+import * as admins from '../../src/data/signIn/admins';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 

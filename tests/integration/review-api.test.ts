@@ -4,7 +4,7 @@ import { validTraining } from '../support/adminRecords';
 import { startTrustServer, type TrustServer } from '../support/trustServer';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { waitFor } from '../support/server';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
 
 /**

@@ -3,16 +3,21 @@ import { startTrustServer, type TrustServer } from '../support/trustServer';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { validTraining } from '../support/adminRecords';
 import { waitFor } from '../support/server';
-import { getSql } from '../../src/data/db';
-import * as admins from '../../src/data/admins';
+import { getSql } from '../../src/data/database/db';
+import * as admins from '../../src/data/signIn/admins';
 import * as trainings from '../../src/data/trainings';
 import * as history from '../../src/data/history';
 import * as partnerTrainers from '../../src/data/partnerTrainers';
 import { newestRequestId } from '../../src/data/publishing';
-import { transaction } from '../../src/data/transaction';
+import { transaction } from '../../src/data/database/transaction';
 import { hashPassword } from '../../src/auth/passwords';
 import { TrainingInputSchema } from '../../src/domain/training';
-import { createTrainingAs, updateTrainingAs, withReviewState, type Member } from '../../src/services/submissions';
+import {
+  createTrainingAs,
+  updateTrainingAs,
+  withReviewState,
+  type Member,
+} from '../../src/services/review/submissions';
 import {
   approveSubmission,
   listQueue,
@@ -20,7 +25,7 @@ import {
   reviewDetail,
   SubmissionConflictError,
   withdrawSubmission,
-} from '../../src/services/reviews';
+} from '../../src/services/review/reviews';
 import { NotFoundError, UndisclosedCostError } from '../../src/services/errors';
 import type { Actor } from '../../src/domain/actor';
 

@@ -4,7 +4,7 @@ import { validTrainer } from '../support/adminRecords';
 import { png } from '../support/images';
 import { startTrustServer, type TrustServer } from '../support/trustServer';
 import { waitFor } from '../support/server';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import * as history from '../../src/data/history';
 import { newestRequestId } from '../../src/data/publishing';
 import { hashPassword } from '../../src/auth/passwords';

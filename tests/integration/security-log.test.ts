@@ -1,8 +1,8 @@
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import * as admins from '../../src/data/admins';
+import * as admins from '../../src/data/signIn/admins';
 import { hashPassword } from '../../src/auth/passwords';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { validTrainer } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';

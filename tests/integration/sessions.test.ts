@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import * as admins from '../../src/data/admins';
+import * as admins from '../../src/data/signIn/admins';
 import { ABSOLUTE_LIFETIME_MS, IDLE_TIMEOUT_MS, createSession, validateToken } from '../../src/auth/sessions';
 import {
   FIRST_DELAY_MS,
@@ -10,7 +10,7 @@ import {
   pruneAttempts,
   succeeded,
 } from '../../src/auth/throttle';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { resetDatabase } from '../support/reset';
 
 const HOUR = 3_600_000;

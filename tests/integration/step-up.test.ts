@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import * as admins from '../../src/data/admins';
-import { getSql } from '../../src/data/db';
+import * as admins from '../../src/data/signIn/admins';
+import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
 import { runAdminCli } from '../support/adminCli';
 import { browser, type Browser } from '../support/browserClient';

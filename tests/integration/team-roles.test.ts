@@ -7,7 +7,7 @@ import { resetDatabase } from '../support/reset';
 import { startSmtp } from '../support/smtp';
 import { startServer, waitFor, type RunningServer } from '../support/server';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 
 /**
  * The team (docs/product.md, The team): the owner invites, members accept and sign in with the

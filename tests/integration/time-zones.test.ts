@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 
 /** A body exactly as docs/product.md lists it: no timeZone. */
 const body = (trainerId: string) => ({

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { listRedirects } from '../../src/data/trainerSlugs';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { validTrainer } from '../support/adminRecords';

@@ -4,14 +4,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { generate } from 'otplib';
 import { afterAll, beforeEach, describe, expect, test } from 'vitest';
-import * as admins from '../../src/data/admins';
-import { getSql } from '../../src/data/db';
+import * as admins from '../../src/data/signIn/admins';
+import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
 import { FREE_FAILURES_PER_ACCOUNT } from '../../src/auth/throttle';
 import { resetDatabase } from '../support/reset';
 import { normalizeRecoveryCode } from '../../src/auth/recoveryCodes';
-import { sealStoredSecrets } from '../../src/data/secretsAtRest';
-import { SecretsKeyError } from '../../src/data/secretsKey';
+import { sealStoredSecrets } from '../../src/data/secrets/secretsAtRest';
+import { SecretsKeyError } from '../../src/data/secrets/secretsKey';
 
 /**
  * Two-factor sign-in through the real server (docs/product.md, "Two-factor sign-in"): TOTP

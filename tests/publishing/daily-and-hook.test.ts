@@ -1,6 +1,6 @@
 import http from 'node:http';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 import { listBuilds, newestRequestId, readSite } from '../../src/data/publishing';
 import * as trainings from '../../src/data/trainings';
 import { DEPLOY_HOOK_SITE } from '../../src/publish';

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import * as trainings from '../../src/data/trainings';
 import { sitePaths } from '../../src/publish';
 import { createTrainer, createTraining } from '../support/fixtures';

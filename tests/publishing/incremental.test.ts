@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { closeDb, getSql } from '../../src/data/db';
-import { migrate } from '../../src/data/migrate';
+import { closeDb, getSql } from '../../src/data/database/db';
+import { migrate } from '../../src/data/database/migrate';
 import * as trainings from '../../src/data/trainings';
 import type { SiteData } from '../../src/domain/siteData';
 import { publishOnce, outputFile, PageRenderer, sitePaths, type SitePaths, liveBuildId } from '../../src/publish';

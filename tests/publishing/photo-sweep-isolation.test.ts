@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import { ABANDONED_UPLOAD_MS, sweepAbandonedUploads } from '../../src/storage/abandoned';
 import { adminClient } from '../support/adminClient';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';

@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import * as trainings from '../../src/data/trainings';
 import { adminClient } from '../support/adminClient';
 import { buildsOf } from '../support/builds';

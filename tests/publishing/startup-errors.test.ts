@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import postgres from 'postgres';
-import { migrate } from '../../src/data/migrate';
-import { deriveKeys, sealTotpSecret } from '../../src/data/secretBox';
+import { migrate } from '../../src/data/database/migrate';
+import { deriveKeys, sealTotpSecret } from '../../src/data/secrets/secretBox';
 import fs from 'node:fs';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

@@ -36,7 +36,7 @@ export function mapFigures(clientDir: string): { gzip: number; jsFiles: string[]
   return { gzip: weight.html.gzip + weight.css.gzip, jsFiles: weight.jsFiles };
 }
 
-/** The island's request for the first page: cards, total and counts (src/domain/listingView.ts). */
+/** The island's request for the first page: cards, total and counts (src/domain/listing/listingView.ts). */
 export const FIRST_PAGE_QUERY = 'page=1&limit=24&fields=card&counts=1';
 
 export interface PageFigures {

@@ -1,4 +1,4 @@
-import { TrainerInputSchema, type TrainerFormInput, type Trainer } from '../../src/domain/trainer';
+import { TrainerInputSchema, type TrainerFormInput, type Trainer } from '../../src/domain/trainers/trainer';
 import { TrainingInputSchema, type TrainingFormValues, type Training } from '../../src/domain/training';
 import * as trainers from '../../src/data/trainers';
 import * as trainings from '../../src/data/trainings';

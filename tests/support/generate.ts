@@ -1,7 +1,7 @@
-import type { Sql } from '../../src/data/db';
+import type { Sql } from '../../src/data/database/db';
 import { STATE_CODES } from '../../src/domain/states';
 import { FORMATS } from '../../src/domain/formats';
-import { zoneForState } from '../../src/domain/timeZones';
+import { zoneForState } from '../../src/domain/time/timeZones';
 
 /** Realistic generated listings for benchmarks: N trainings over N/10 trainers, spread over a year. */
 const TOPICS = [

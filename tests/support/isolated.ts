@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { randomBytes } from 'node:crypto';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 import { prepareTestDatabase, type TestDatabase } from './database';
 import { startServer, tempDir, type RunningServer } from './server';
 

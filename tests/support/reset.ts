@@ -1,4 +1,4 @@
-import { getSql } from '../../src/data/db';
+import { getSql } from '../../src/data/database/db';
 
 /**
  * Empties every table a test may write, so each test starts from a known state. The server under

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import { startSmtp } from './smtp';
 import { startServer, type RunningServer } from './server';
 import { prepareTestDatabase, type TestDatabase } from './database';
-import { closeDb } from '../../src/data/db';
+import { closeDb } from '../../src/data/database/db';
 
 /**
  * A server of its own for the Trust tests (docs/product.md, Trust): a real SMTP server on 127.0.0.1,

@@ -5,10 +5,10 @@ import { json, seeOther } from '../../http/answers';
 import { readJson } from '../../http/body';
 import { isFormPost, readRequestForm } from '../../http/formPost';
 import { clientIp } from '../../http/guards';
-import { ReportRequestSchema, type RefusedReport } from '../../domain/reports';
+import { ReportRequestSchema, type RefusedReport } from '../../domain/trust/reports';
 import { fieldErrorsOf } from '../../domain/fieldErrors';
-import { REPORT_FORM_PATH, REPORT_RECEIVED_PATH } from '../../domain/trustPages';
-import { submitReport, type SubmitOutcome } from '../../services/listingReports';
+import { REPORT_FORM_PATH, REPORT_RECEIVED_PATH } from '../../domain/trust/trustPages';
+import { submitReport, type SubmitOutcome } from '../../services/trust/listingReports';
 
 export const prerender = false;
 

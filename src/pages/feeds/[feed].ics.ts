@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { feedCalendar } from '../../domain/feeds';
+import { feedCalendar } from '../../domain/feeds/feeds';
 import { loadSiteData } from '../../prerender/siteData';
 import { calendarFeed, calendarFeedSlugs } from '../../prerender/calendarFeeds';
 

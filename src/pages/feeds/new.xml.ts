@@ -1,5 +1,5 @@
 import type { APIContext } from 'astro';
-import { newListingsRss } from '../../domain/newListings';
+import { newListingsRss } from '../../domain/feeds/newListings';
 import { loadSiteData, upcomingTrainings } from '../../prerender/siteData';
 
 /** Newly listed trainings as RSS, for people who follow the site in a feed reader. */

@@ -1,6 +1,6 @@
 import type { APIContext } from 'astro';
-import { newListingsRss } from '../../domain/newListings';
-import { trainerRssChannel } from '../../domain/trainerFeeds';
+import { newListingsRss } from '../../domain/feeds/newListings';
+import { trainerRssChannel } from '../../domain/feeds/trainerFeeds';
 import { allTrainers, type TrainerEntry } from '../../prerender/trainerPages';
 
 /** A trainer's upcoming trainings as RSS, newest listing first (docs/product.md, Trainer pages). */

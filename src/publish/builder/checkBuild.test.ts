@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, test } from 'vitest';
 import { checkBuild } from './checkBuild';
-import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../../domain/feedCatalog';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../../domain/feeds/feedCatalog';
 import { INLINE_SCRIPT_HASHES_FILE } from '../../server/cspHashes';
 import type { SiteData, SiteTraining } from '../../domain/siteData';
 

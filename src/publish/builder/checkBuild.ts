@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteData } from '../../domain/siteData';
-import { stateSlug } from '../../domain/statePages';
-import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../../domain/feedCatalog';
+import { stateSlug } from '../../domain/listing/statePages';
+import { allFeeds, feedPath, NEW_LISTINGS_PATH } from '../../domain/feeds/feedCatalog';
 import { INLINE_SCRIPT_HASHES_FILE } from '../../server/cspHashes';
 import { listedStates } from '../../prerender/siteData';
 
@@ -111,7 +111,7 @@ function feedUids(bytes: Buffer): string[] {
   const ids: string[] = [];
   for (let at = bytes.indexOf(UID_LINE); at !== -1; at = bytes.indexOf(UID_LINE, at + 1)) {
     const end = bytes.indexOf(AT, at);
-    // A program in parts has one event per part, `UID:{id}-part-{n}@host` (src/domain/calendar.ts).
+    // A program in parts has one event per part, `UID:{id}-part-{n}@host` (src/domain/feeds/calendar.ts).
     if (end !== -1) ids.push(bytes.toString('utf8', at + 5, end).replace(/-part-\d+$/, ''));
   }
   return ids;

@@ -1,7 +1,7 @@
 import type { SiteData, SiteTrainer, SiteTraining } from '../../domain/siteData';
-import { getSql, type Sql } from '../../data/db';
+import { getSql, type Sql } from '../../data/database/db';
 import { trainersSnapshot } from './trainerSnapshot';
-import { verificationCutoff } from '../../domain/credentialChecks';
+import { verificationCutoff } from '../../domain/trust/credentialChecks';
 
 /**
  * Everything a build needs: the published trainings with their trainer rows, soonest first.

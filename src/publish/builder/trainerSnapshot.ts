@@ -1,7 +1,7 @@
 import type { SiteTrainer, TrainerRedirect } from '../../domain/siteData';
-import type { Sql } from '../../data/db';
+import type { Sql } from '../../data/database/db';
 import { listRedirects } from '../../data/trainerSlugs';
-import { verificationCutoff } from '../../domain/credentialChecks';
+import { verificationCutoff } from '../../domain/trust/credentialChecks';
 
 /**
  * The trainers part of a build's snapshot (docs/product.md, Trainer pages): every trainer, for their

@@ -1,5 +1,5 @@
-import { FEEDS_DIR } from '../../domain/feedCatalog';
-import { feedParts } from '../../domain/feeds';
+import { FEEDS_DIR } from '../../domain/feeds/feedCatalog';
+import { feedParts } from '../../domain/feeds/feeds';
 import type { SiteData } from '../../domain/siteData';
 import { serverEnv } from '../../settings';
 import { calendarFeed } from '../../prerender/calendarFeeds';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { US_STATES } from '../../domain/states';
 import { FORMATS } from '../../domain/formats';
-import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/dateRanges';
-import { EMPTY_FILTERS, FILTER_KEYS, SEARCH_MAX_LENGTH, type TrainingFilters } from '../../domain/filterQuery';
-import { DISTANCE_SORT, SORTS, isSortKey, type SortKey } from '../../domain/listingView';
-import type { FilterCounts } from '../../domain/listingQuery';
+import { ANY_TIME_LABEL, DATE_RANGES } from '../../domain/listing/dateRanges';
+import { EMPTY_FILTERS, FILTER_KEYS, SEARCH_MAX_LENGTH, type TrainingFilters } from '../../domain/listing/filterQuery';
+import { DISTANCE_SORT, SORTS, isSortKey, type SortKey } from '../../domain/listing/listingView';
+import type { FilterCounts } from '../../domain/listing/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 import Button from '../../ui/Button';
 import MoreFilters from './MoreFilters';
@@ -19,7 +19,7 @@ export default function FilterBar(props: {
   filters: TrainingFilters;
   sort: SortKey;
   counts: FilterCounts | null;
-  /** The "I am a …" choices as [value, label] (domain/eligibility.ts WHO_OPTIONS, handed in by the page). */
+  /** The "I am a …" choices as [value, label] (domain/trainingFacts/eligibility.ts WHO_OPTIONS, handed in by the page). */
   whoOptions: [string, string][];
   /** The box held text typed before the island took over: it stays, whatever the URL says. */
   keepTyped: boolean;

@@ -1,9 +1,15 @@
 import { useEffect, useState } from 'react';
-import { RADIUS_CHOICES, roundedNear } from '../../domain/nearControls';
+import { RADIUS_CHOICES, roundedNear } from '../../domain/nearMe/nearControls';
 import Button from '../../ui/Button';
-import { anyMoreFilter, CAN_TAKE_NOW, ceCodes, PRICE_MAX_DIGITS, type TrainingFilters } from '../../domain/filterQuery';
-import type { FilterCounts } from '../../domain/listingQuery';
-import { CE_BODIES, COMMON_LANGUAGES, PROGRAM_TYPES, languageName } from '../../domain/programFacts';
+import {
+  anyMoreFilter,
+  CAN_TAKE_NOW,
+  ceCodes,
+  PRICE_MAX_DIGITS,
+  type TrainingFilters,
+} from '../../domain/listing/filterQuery';
+import type { FilterCounts } from '../../domain/listing/listingQuery';
+import { CE_BODIES, COMMON_LANGUAGES, PROGRAM_TYPES, languageName } from '../../domain/trainingFacts/programFacts';
 import { FILTER_CONTROL_IDS } from '../filterControls';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 

@@ -1,9 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { useStore } from '@nanostores/react';
-import { activeFilterCount, type TrainingFilters } from '../../domain/filterQuery';
-import { listingApiQuery, type ListingView } from '../../domain/listingView';
-import type { FilterCounts } from '../../domain/listingQuery';
-import { cardListKey } from '../../domain/cardListKey';
+import { activeFilterCount, type TrainingFilters } from '../../domain/listing/filterQuery';
+import { listingApiQuery, type ListingView } from '../../domain/listing/listingView';
+import type { FilterCounts } from '../../domain/listing/listingQuery';
+import { cardListKey } from '../../domain/listing/cardListKey';
 import { $view, correctPage, setFilters, setPage, setSort, startUrlSync } from '../filtersStore';
 import { fetchListingPage, RefusedView, type ListingPage } from '../fetchTrainings';
 import { readForm } from '../formSnapshot';
@@ -22,7 +22,7 @@ export default function TrainingsBrowser(props: {
   /** cardListKey() of the built cards: an identical first answer keeps the built HTML. */
   initialKey: string;
   fixed?: Partial<TrainingFilters>;
-  /** The "I am a …" filter's choices (domain/eligibility.ts): props, so the labels cost no JavaScript. */
+  /** The "I am a …" filter's choices (domain/trainingFacts/eligibility.ts): props, so the labels cost no JavaScript. */
   whoOptions: [string, string][];
   children?: ReactNode;
 }) {

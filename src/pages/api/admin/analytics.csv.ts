@@ -1,8 +1,12 @@
-import { route } from '../../../http/route';
-import { readAnalyticsQuery } from '../../../http/analyticsQuery';
-import { csvLine } from '../../../domain/csv';
-import { PERFORMANCE_CSV_HEADER, performanceCsvCells, performanceCsvFileName } from '../../../domain/performanceCsv';
-import { analyticsRows } from '../../../services/performance';
+import { route } from '#src/http/route';
+import { readAnalyticsQuery } from '#src/http/analyticsQuery';
+import { csvLine } from '#src/domain/csv';
+import {
+  PERFORMANCE_CSV_HEADER,
+  performanceCsvCells,
+  performanceCsvFileName,
+} from '#src/domain/performance/performanceCsv';
+import { analyticsRows } from '#src/services/performance/performance';
 
 export const prerender = false;
 

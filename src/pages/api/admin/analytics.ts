@@ -1,7 +1,7 @@
-import { json } from '../../../http/answers';
-import { route } from '../../../http/route';
-import { readAnalyticsQuery } from '../../../http/analyticsQuery';
-import { analyticsRows } from '../../../services/performance';
+import { json } from '#src/http/answers';
+import { route } from '#src/http/route';
+import { readAnalyticsQuery } from '#src/http/analyticsQuery';
+import { analyticsRows } from '#src/services/performance/performance';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
-import { route } from '../../../http/route';
-import { ChangesExportSchema } from '../../../domain/history';
-import { csvLine } from '../../../domain/csv';
-import { HISTORY_CSV_HEADER, historyCsvCells, historyCsvFileName } from '../../../domain/historyCsv';
-import { readHistoryQuery } from '../../../http/historyQuery';
-import { exportChanges } from '../../../services/history';
-import { requestLog } from '../../../log';
+import { route } from '#src/http/route';
+import { ChangesExportSchema } from '#src/domain/history/history';
+import { csvLine } from '#src/domain/csv';
+import { HISTORY_CSV_HEADER, historyCsvCells, historyCsvFileName } from '#src/domain/history/historyCsv';
+import { readHistoryQuery } from '#src/http/historyQuery';
+import { exportChanges } from '#src/services/history';
+import { requestLog } from '#src/log';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
-import { json } from '../../../http/answers';
-import { route } from '../../../http/route';
-import { ChangesQuerySchema } from '../../../domain/history';
-import { readHistoryQuery } from '../../../http/historyQuery';
-import { listChanges } from '../../../services/history';
+import { json } from '#src/http/answers';
+import { route } from '#src/http/route';
+import { ChangesQuerySchema } from '#src/domain/history/history';
+import { readHistoryQuery } from '#src/http/historyQuery';
+import { listChanges } from '#src/services/history';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { route } from '../../../http/route';
-import { json } from '../../../http/answers';
-import { requireAdmin } from '../../../http/guards';
-import { listOpenListingProblems, listRecentlyEndedReports } from '../../../services/listingProblems';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { requireAdmin } from '#src/http/guards';
+import { listOpenListingProblems, listRecentlyEndedReports } from '#src/services/trust/listingProblems';
 
 export const prerender = false;
 

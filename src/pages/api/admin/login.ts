@@ -1,16 +1,16 @@
 import type { APIContext } from 'astro';
-import { route } from '../../../http/route';
-import { HttpError } from '../../../http/errors';
-import { json, seeOther } from '../../../http/answers';
-import { readJson } from '../../../http/body';
-import { LoginSchema } from '../../../domain/login';
-import { clientIp, requireSameOrigin } from '../../../http/guards';
-import { logIn } from '../../../auth/login';
-import { afterPassword } from '../../../auth/pendingLogin';
-import { landingOf, signedInCookies, signedInResponse, signInRequest } from '../../../http/signIn';
-import { isFormPost, readForm } from '../../../http/formPost';
-import { noticeCookie, pendingCookie } from '../../../http/cookies';
-import { requestLog } from '../../../log';
+import { route } from '#src/http/route';
+import { HttpError } from '#src/http/errors';
+import { json, seeOther } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { LoginSchema } from '#src/domain/team/login';
+import { clientIp, requireSameOrigin } from '#src/http/guards';
+import { logIn } from '#src/auth/login';
+import { afterPassword } from '#src/auth/pendingLogin';
+import { landingOf, signedInCookies, signedInResponse, signInRequest } from '#src/http/signIn';
+import { isFormPost, readForm } from '#src/http/formPost';
+import { noticeCookie, pendingCookie } from '#src/http/cookies';
+import { requestLog } from '#src/log';
 
 export const prerender = false;
 

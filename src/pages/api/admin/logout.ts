@@ -1,11 +1,11 @@
-import { route } from '../../../http/route';
-import { json, seeOther } from '../../../http/answers';
-import { clientIp, currentAdmin, requireSignedIn, requireSameOrigin } from '../../../http/guards';
-import { clearedSessionCookie, noticeCookie, sessionToken } from '../../../http/cookies';
-import { signOut } from '../../../services/signOut';
-import { isFormPost } from '../../../http/formPost';
-import { requestLog } from '../../../log';
-import { signInFor } from '../../../domain/landing';
+import { route } from '#src/http/route';
+import { json, seeOther } from '#src/http/answers';
+import { clientIp, currentAdmin, requireSignedIn, requireSameOrigin } from '#src/http/guards';
+import { clearedSessionCookie, noticeCookie, sessionToken } from '#src/http/cookies';
+import { signOut } from '#src/services/team/signOut';
+import { isFormPost } from '#src/http/formPost';
+import { requestLog } from '#src/log';
+import { signInFor } from '#src/domain/team/landing';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { route } from '../../../http/route';
-import { json } from '../../../http/answers';
-import { currentAdmin } from '../../../http/guards';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { currentAdmin } from '#src/http/guards';
 
 export const prerender = false;
 

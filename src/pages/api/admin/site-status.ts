@@ -1,9 +1,9 @@
-import { route } from '../../../http/route';
-import { json } from '../../../http/answers';
-import { requireAdmin } from '../../../http/guards';
-import { serverEnv } from '../../../settings';
-import { publishingSiteId } from '../../../publish';
-import { siteStatus } from '../../../services/siteStatus';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { requireAdmin } from '#src/http/guards';
+import { serverEnv } from '#src/settings';
+import { publishingSiteId } from '#src/publish';
+import { siteStatus } from '#src/services/siteStatus';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { json } from '../../../http/answers';
-import { readJson } from '../../../http/body';
-import { route } from '../../../http/route';
-import { ownOrigins, requireListingAccess } from '../../../http/guards';
-import { PhotoRegistrationSchema } from '../../../domain/photo';
-import { registerTrainerPhoto } from '../../../services/trainerPhotos';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { route } from '#src/http/route';
+import { ownOrigins, requireListingAccess } from '#src/http/guards';
+import { PhotoRegistrationSchema } from '#src/domain/trainers/photo';
+import { registerTrainerPhoto } from '#src/services/trainerPhotos';
 
 export const prerender = false;
 

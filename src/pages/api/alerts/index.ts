@@ -1,10 +1,10 @@
-import { route } from '../../../http/route';
-import { HttpError } from '../../../http/errors';
-import { json } from '../../../http/answers';
-import { readJson } from '../../../http/body';
-import { AlertRequestSchema } from '../../../domain/alerts';
-import { clientIp } from '../../../http/guards';
-import { subscribe } from '../../../services/alerts';
+import { route } from '#src/http/route';
+import { HttpError } from '#src/http/errors';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { AlertRequestSchema } from '#src/domain/alerts/alerts';
+import { clientIp } from '#src/http/guards';
+import { subscribe } from '#src/services/alerts/alerts';
 
 export const prerender = false;
 

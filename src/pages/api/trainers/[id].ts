@@ -1,9 +1,9 @@
-import { route } from '../../../http/route';
-import { idParam } from '../../../http/body';
-import { json } from '../../../http/answers';
-import { notFound } from '../../../http/errors';
-import * as trainers from '../../../data/trainers';
-import { verificationCutoff } from '../../../domain/credentialChecks';
+import { route } from '#src/http/route';
+import { idParam } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { notFound } from '#src/http/errors';
+import * as trainers from '#src/data/trainers';
+import { verificationCutoff } from '#src/domain/trust/credentialChecks';
 
 export const prerender = false;
 

@@ -1,6 +1,6 @@
-import { route } from '../../../http/route';
-import { json } from '../../../http/answers';
-import { listingAnswer } from '../../../services/publicListing';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { listingAnswer } from '#src/services/publicListing';
 
 export const prerender = false;
 

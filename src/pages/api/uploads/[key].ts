@@ -1,7 +1,7 @@
-import { json } from '../../../http/answers';
-import { notFound } from '../../../http/errors';
-import { route } from '../../../http/route';
-import { localImageStore } from '../../../storage';
+import { json } from '#src/http/answers';
+import { notFound } from '#src/http/errors';
+import { route } from '#src/http/route';
+import { localImageStore } from '#src/storage';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
-import { idParam, readJson } from '../../../../http/body';
-import { json } from '../../../../http/answers';
-import { actorOf } from '../../../../domain/actor';
-import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { TEAM_ROLES } from '../../../../domain/roles';
-import { RoleChangeSchema } from '../../../../domain/team';
-import { changeRole, removeMember } from '../../../../services/team';
+import { idParam, readJson } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { clientIp, requireRole, requireStepUp } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { TEAM_ROLES } from '#src/domain/team/roles';
+import { RoleChangeSchema } from '#src/domain/team/team';
+import { changeRole, removeMember } from '#src/services/team/team';
 
 export const prerender = false;
 

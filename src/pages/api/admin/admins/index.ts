@@ -1,8 +1,8 @@
-import { json } from '../../../../http/answers';
-import { route } from '../../../../http/route';
-import { requireRole } from '../../../../http/guards';
-import { TEAM_ROLES } from '../../../../domain/roles';
-import { listTeam } from '../../../../services/team';
+import { json } from '#src/http/answers';
+import { route } from '#src/http/route';
+import { requireRole } from '#src/http/guards';
+import { TEAM_ROLES } from '#src/domain/team/roles';
+import { listTeam } from '#src/services/team/team';
 
 export const prerender = false;
 

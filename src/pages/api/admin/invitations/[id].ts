@@ -1,10 +1,10 @@
-import { idParam } from '../../../../http/body';
-import { json } from '../../../../http/answers';
-import { actorOf } from '../../../../domain/actor';
-import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { TEAM_ROLES } from '../../../../domain/roles';
-import { revokeInvitation } from '../../../../services/team';
+import { idParam } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { clientIp, requireRole, requireStepUp } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { TEAM_ROLES } from '#src/domain/team/roles';
+import { revokeInvitation } from '#src/services/team/team';
 
 export const prerender = false;
 

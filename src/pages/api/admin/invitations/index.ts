@@ -1,14 +1,14 @@
 import { z } from 'zod';
-import { HttpError, validationError } from '../../../../http/errors';
-import { json } from '../../../../http/answers';
-import { readJson } from '../../../../http/body';
-import { actorOf } from '../../../../domain/actor';
-import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { SITE_ROLES, TEAM_ROLES, canManageTeam } from '../../../../domain/roles';
-import { InvitationInputSchema } from '../../../../domain/team';
-import { PartnerInvitationSchema } from '../../../../domain/partners';
-import { invite, listInvitations } from '../../../../services/team';
+import { HttpError, validationError } from '#src/http/errors';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { actorOf } from '#src/domain/actor';
+import { clientIp, requireRole, requireStepUp } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { SITE_ROLES, TEAM_ROLES, canManageTeam } from '#src/domain/team/roles';
+import { InvitationInputSchema } from '#src/domain/team/team';
+import { PartnerInvitationSchema } from '#src/domain/team/partners';
+import { invite, listInvitations } from '#src/services/team/team';
 
 export const prerender = false;
 

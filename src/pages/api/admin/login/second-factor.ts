@@ -1,16 +1,16 @@
 import type { APIContext } from 'astro';
-import { route } from '../../../../http/route';
-import { HttpError } from '../../../../http/errors';
-import { readJson } from '../../../../http/body';
-import { CodeSchema, SIGN_IN_ENDED, SIGN_IN_ENDED_MESSAGE } from '../../../../domain/secondFactor';
-import { requireSameOrigin } from '../../../../http/guards';
-import { clearedPendingCookie, noticeCookie } from '../../../../http/cookies';
-import { finishLogin } from '../../../../auth/pendingLogin';
-import { landingOf, signedInCookies, signedInResponse, signInRequest } from '../../../../http/signIn';
-import { checkPendingCode } from '../../../../auth/pendingCode';
-import { codesLockedError } from '../../../../auth/codeGuessing';
-import { isFormPost, readForm } from '../../../../http/formPost';
-import { seeOther } from '../../../../http/answers';
+import { route } from '#src/http/route';
+import { HttpError } from '#src/http/errors';
+import { readJson } from '#src/http/body';
+import { CodeSchema, SIGN_IN_ENDED, SIGN_IN_ENDED_MESSAGE } from '#src/domain/team/secondFactor';
+import { requireSameOrigin } from '#src/http/guards';
+import { clearedPendingCookie, noticeCookie } from '#src/http/cookies';
+import { finishLogin } from '#src/auth/pendingLogin';
+import { landingOf, signedInCookies, signedInResponse, signInRequest } from '#src/http/signIn';
+import { checkPendingCode } from '#src/auth/pendingCode';
+import { codesLockedError } from '#src/auth/codeGuessing';
+import { isFormPost, readForm } from '#src/http/formPost';
+import { seeOther } from '#src/http/answers';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
-import { route } from '../../../../http/route';
-import { json } from '../../../../http/answers';
-import { clientIp, requireSignedIn } from '../../../../http/guards';
-import { endOtherSessions } from '../../../../auth/sessions';
-import { recordSecurityEvent } from '../../../../auth/securityLog';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { clientIp, requireSignedIn } from '#src/http/guards';
+import { endOtherSessions } from '#src/auth/sessions';
+import { recordSecurityEvent } from '#src/auth/securityLog';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { json } from '../../../../http/answers';
-import { route } from '../../../../http/route';
-import { requireListingAccess } from '../../../../http/guards';
-import { createUploadURL } from '../../../../storage/photos';
+import { json } from '#src/http/answers';
+import { route } from '#src/http/route';
+import { requireListingAccess } from '#src/http/guards';
+import { createUploadURL } from '#src/storage/photos';
 
 export const prerender = false;
 

@@ -1,11 +1,11 @@
-import { idParam, readJson } from '../../../../http/body';
-import { json } from '../../../../http/answers';
-import { actorOf } from '../../../../domain/actor';
-import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { SITE_ROLES } from '../../../../domain/roles';
-import { PartnerTrustSchema } from '../../../../domain/partners';
-import { removePartner, setPartnerTrusted } from '../../../../services/partners';
+import { idParam, readJson } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { clientIp, requireRole, requireStepUp } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { SITE_ROLES } from '#src/domain/team/roles';
+import { PartnerTrustSchema } from '#src/domain/team/partners';
+import { removePartner, setPartnerTrusted } from '#src/services/team/partners';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { json } from '../../../../http/answers';
-import { route } from '../../../../http/route';
-import { requireRole } from '../../../../http/guards';
-import { SITE_ROLES } from '../../../../domain/roles';
-import { isUuid } from '../../../../domain/fields';
-import { listPartners } from '../../../../services/partners';
+import { json } from '#src/http/answers';
+import { route } from '#src/http/route';
+import { requireRole } from '#src/http/guards';
+import { SITE_ROLES } from '#src/domain/team/roles';
+import { isUuid } from '#src/domain/fields';
+import { listPartners } from '#src/services/team/partners';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { route } from '../../../../http/route';
-import { json } from '../../../../http/answers';
-import { notFound, HttpError } from '../../../../http/errors';
-import { requireListingAccess } from '../../../../http/guards';
-import { NEARBY_MESSAGES, POSTAL_CODE } from '../../../../domain/nearby';
-import { postalPlace } from '../../../../services/trainingPosition';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { notFound, HttpError } from '#src/http/errors';
+import { requireListingAccess } from '#src/http/guards';
+import { NEARBY_MESSAGES, POSTAL_CODE } from '#src/domain/nearMe/nearby';
+import { postalPlace } from '#src/services/trainingPosition';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
-import { idParam, readJson } from '../../../../http/body';
-import { json } from '../../../../http/answers';
-import { actorOf } from '../../../../domain/actor';
-import { requireAdmin } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { CloseReportSchema } from '../../../../domain/reports';
-import { closeReport } from '../../../../services/listingReports';
+import { idParam, readJson } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { requireAdmin } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { CloseReportSchema } from '#src/domain/trust/reports';
+import { closeReport } from '#src/services/trust/listingReports';
 
 export const prerender = false;
 

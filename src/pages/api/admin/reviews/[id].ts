@@ -1,8 +1,8 @@
-import { idParam } from '../../../../http/body';
-import { json } from '../../../../http/answers';
-import { requireAdmin } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { reviewDetail } from '../../../../services/reviews';
+import { idParam } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { requireAdmin } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { reviewDetail } from '#src/services/review/reviews';
 
 export const prerender = false;
 

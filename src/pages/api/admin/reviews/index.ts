@@ -1,11 +1,11 @@
-import { json } from '../../../../http/answers';
-import { validationError } from '../../../../http/errors';
-import { requireAdmin } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { ADMIN_PAGE_SIZE, PAGE_HEADERS } from '../../../../domain/adminList';
-import { ReviewQueueQuerySchema } from '../../../../domain/review';
-import { listQueue } from '../../../../services/reviews';
-import { listOpenListingProblems } from '../../../../services/listingProblems';
+import { json } from '#src/http/answers';
+import { validationError } from '#src/http/errors';
+import { requireAdmin } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { ADMIN_PAGE_SIZE, PAGE_HEADERS } from '#src/domain/adminList';
+import { ReviewQueueQuerySchema } from '#src/domain/review/review';
+import { listQueue } from '#src/services/review/reviews';
+import { listOpenListingProblems } from '#src/services/trust/listingProblems';
 
 export const prerender = false;
 

@@ -1,12 +1,12 @@
-import { route } from '../../../../http/route';
-import { HttpError } from '../../../../http/errors';
-import { json } from '../../../../http/answers';
-import { readJson } from '../../../../http/body';
-import { TwoFactorPolicySchema } from '../../../../domain/secondFactor';
-import { clientIp, requireRole, requireStepUp } from '../../../../http/guards';
-import { hasSecondFactor } from '../../../../auth/secondFactors';
-import * as twoFactor from '../../../../data/twoFactor';
-import { recordSecurityEvent } from '../../../../auth/securityLog';
+import { route } from '#src/http/route';
+import { HttpError } from '#src/http/errors';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { TwoFactorPolicySchema } from '#src/domain/team/secondFactor';
+import { clientIp, requireRole, requireStepUp } from '#src/http/guards';
+import { hasSecondFactor } from '#src/auth/secondFactors';
+import * as twoFactor from '#src/data/signIn/twoFactor';
+import { recordSecurityEvent } from '#src/auth/securityLog';
 
 export const prerender = false;
 

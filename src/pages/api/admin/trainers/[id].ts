@@ -1,13 +1,13 @@
-import { idParam, readJson, ifMatch } from '../../../../http/body';
-import { json, recordJson } from '../../../../http/answers';
-import { actorOf } from '../../../../domain/actor';
-import { requireListingAccess } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { TrainerInputSchema } from '../../../../domain/trainer';
-import { deleteTrainer } from '../../../../services/trainers';
-import { updateTrainerAs } from '../../../../services/trainerSubmissions';
-import { isPartner } from '../../../../domain/roles';
-import { checkLinksSoon } from '../../../../services/linkHealth';
+import { idParam, readJson, ifMatch } from '#src/http/body';
+import { json, recordJson } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { requireListingAccess } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { TrainerInputSchema } from '#src/domain/trainers/trainer';
+import { deleteTrainer } from '#src/services/trainers';
+import { updateTrainerAs } from '#src/services/review/trainerSubmissions';
+import { isPartner } from '#src/domain/team/roles';
+import { checkLinksSoon } from '#src/services/trust/linkHealth';
 
 export const prerender = false;
 

@@ -1,15 +1,15 @@
-import { json, recordJson } from '../../../../http/answers';
-import { readJson } from '../../../../http/body';
-import { requireListingAccess } from '../../../../http/guards';
-import { actorOf } from '../../../../domain/actor';
-import { TrainerInputSchema, type Trainer } from '../../../../domain/trainer';
-import { TrainerListQuerySchema } from '../../../../domain/adminList';
-import { pageResponse, readListQuery } from '../../../../http/listQuery';
-import { createTrainer, listTrainers, trainerPage } from '../../../../services/trainers';
-import { route } from '../../../../http/route';
-import { checkLinksSoon } from '../../../../services/linkHealth';
-import { withReviewState } from '../../../../services/submissions';
-import { isPartner } from '../../../../domain/roles';
+import { json, recordJson } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { requireListingAccess } from '#src/http/guards';
+import { actorOf } from '#src/domain/actor';
+import { TrainerInputSchema, type Trainer } from '#src/domain/trainers/trainer';
+import { TrainerListQuerySchema } from '#src/domain/adminList';
+import { pageResponse, readListQuery } from '#src/http/listQuery';
+import { createTrainer, listTrainers, trainerPage } from '#src/services/trainers';
+import { route } from '#src/http/route';
+import { checkLinksSoon } from '#src/services/trust/linkHealth';
+import { withReviewState } from '#src/services/review/submissions';
+import { isPartner } from '#src/domain/team/roles';
 
 export const prerender = false;
 

@@ -1,13 +1,13 @@
-import { idParam, readJson, ifMatch } from '../../../../http/body';
-import { json, recordJson } from '../../../../http/answers';
-import { actorOf } from '../../../../domain/actor';
-import { requireListingAccess } from '../../../../http/guards';
-import { route } from '../../../../http/route';
-import { TrainingPatchSchema, withTotalCost } from '../../../../domain/training';
-import { deleteTraining } from '../../../../services/trainings';
-import { updateTrainingAs } from '../../../../services/submissions';
-import { isPartner } from '../../../../domain/roles';
-import { checkLinksSoon } from '../../../../services/linkHealth';
+import { idParam, readJson, ifMatch } from '#src/http/body';
+import { json, recordJson } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { requireListingAccess } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { TrainingPatchSchema, withTotalCost } from '#src/domain/training';
+import { deleteTraining } from '#src/services/trainings';
+import { updateTrainingAs } from '#src/services/review/submissions';
+import { isPartner } from '#src/domain/team/roles';
+import { checkLinksSoon } from '#src/services/trust/linkHealth';
 
 export const prerender = false;
 

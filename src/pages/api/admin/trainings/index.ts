@@ -1,17 +1,17 @@
-import { json, recordJson } from '../../../../http/answers';
-import { readJson } from '../../../../http/body';
-import { requireListingAccess } from '../../../../http/guards';
-import { actorOf } from '../../../../domain/actor';
-import { TrainingInputSchema, withTotalCost, type Training } from '../../../../domain/training';
-import { TrainingListQuerySchema } from '../../../../domain/adminList';
-import { pageResponse, readListQuery } from '../../../../http/listQuery';
-import { listTrainings, trainingPage } from '../../../../services/trainings';
-import { createTrainingAs, withReviewState } from '../../../../services/submissions';
-import { isPartner } from '../../../../domain/roles';
-import { withPostalPlace } from '../../../../services/trainingPosition';
-import { route } from '../../../../http/route';
-import { checkLinksSoon } from '../../../../services/linkHealth';
-import { withBrokenLinks } from '../../../../services/listingProblems';
+import { json, recordJson } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { requireListingAccess } from '#src/http/guards';
+import { actorOf } from '#src/domain/actor';
+import { TrainingInputSchema, withTotalCost, type Training } from '#src/domain/training';
+import { TrainingListQuerySchema } from '#src/domain/adminList';
+import { pageResponse, readListQuery } from '#src/http/listQuery';
+import { listTrainings, trainingPage } from '#src/services/trainings';
+import { createTrainingAs, withReviewState } from '#src/services/review/submissions';
+import { isPartner } from '#src/domain/team/roles';
+import { withPostalPlace } from '#src/services/trainingPosition';
+import { route } from '#src/http/route';
+import { checkLinksSoon } from '#src/services/trust/linkHealth';
+import { withBrokenLinks } from '#src/services/trust/listingProblems';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { route } from '../../../../http/route';
-import { idParam } from '../../../../http/body';
-import { notFound } from '../../../../http/errors';
-import * as trainings from '../../../../data/trainings';
-import { calendarFileName, trainingCalendar } from '../../../../domain/calendar';
-import { serverEnv } from '../../../../settings';
+import { route } from '#src/http/route';
+import { idParam } from '#src/http/body';
+import { notFound } from '#src/http/errors';
+import * as trainings from '#src/data/trainings';
+import { calendarFileName, trainingCalendar } from '#src/domain/feeds/calendar';
+import { serverEnv } from '#src/settings';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { route } from '../../../../http/route';
-import { idParam } from '../../../../http/body';
-import { json } from '../../../../http/answers';
-import { notFound } from '../../../../http/errors';
-import * as trainings from '../../../../data/trainings';
-import { withTotalCost } from '../../../../domain/training';
+import { route } from '#src/http/route';
+import { idParam } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { notFound } from '#src/http/errors';
+import * as trainings from '#src/data/trainings';
+import { withTotalCost } from '#src/domain/training';
 
 export const prerender = false;
 

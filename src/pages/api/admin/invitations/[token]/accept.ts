@@ -1,10 +1,10 @@
-import { readJson } from '../../../../../http/body';
-import { route } from '../../../../../http/route';
-import { clientIp, requireSameOrigin } from '../../../../../http/guards';
-import { finishLogin } from '../../../../../auth/pendingLogin';
-import { signedInResponse, signInRequest } from '../../../../../http/signIn';
-import { AcceptInvitationSchema } from '../../../../../domain/team';
-import { acceptInvitation } from '../../../../../services/team';
+import { readJson } from '#src/http/body';
+import { route } from '#src/http/route';
+import { clientIp, requireSameOrigin } from '#src/http/guards';
+import { finishLogin } from '#src/auth/pendingLogin';
+import { signedInResponse, signInRequest } from '#src/http/signIn';
+import { AcceptInvitationSchema } from '#src/domain/team/team';
+import { acceptInvitation } from '#src/services/team/team';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { idParam } from '../../../../../http/body';
-import { json } from '../../../../../http/answers';
-import { notFound } from '../../../../../http/errors';
-import { route } from '../../../../../http/route';
-import { requireAdmin } from '../../../../../http/guards';
-import { recheckLink } from '../../../../../services/linkHealth';
+import { idParam } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { notFound } from '#src/http/errors';
+import { route } from '#src/http/route';
+import { requireAdmin } from '#src/http/guards';
+import { recheckLink } from '#src/services/trust/linkHealth';
 
 export const prerender = false;
 

@@ -1,10 +1,10 @@
-import { idParam, readJson } from '../../../../../http/body';
-import { json } from '../../../../../http/answers';
-import { actorOf } from '../../../../../domain/actor';
-import { requireAdmin } from '../../../../../http/guards';
-import { route } from '../../../../../http/route';
-import { DismissLinkSchema } from '../../../../../domain/reports';
-import { dismissBrokenLink } from '../../../../../services/listingProblems';
+import { idParam, readJson } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { requireAdmin } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { DismissLinkSchema } from '#src/domain/trust/reports';
+import { dismissBrokenLink } from '#src/services/trust/listingProblems';
 
 export const prerender = false;
 

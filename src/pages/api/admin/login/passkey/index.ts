@@ -1,11 +1,11 @@
-import { route } from '../../../../../http/route';
-import { HttpError } from '../../../../../http/errors';
-import { readJson } from '../../../../../http/body';
-import { requireSameOrigin } from '../../../../../http/guards';
-import { checkPasskey } from '../../../../../auth/passkeySignIn';
-import { signInRequest, signedInResponse } from '../../../../../http/signIn';
-import { finishLogin } from '../../../../../auth/pendingLogin';
-import { PasskeySignInSchema } from '../../../../../domain/passkeys';
+import { route } from '#src/http/route';
+import { HttpError } from '#src/http/errors';
+import { readJson } from '#src/http/body';
+import { requireSameOrigin } from '#src/http/guards';
+import { checkPasskey } from '#src/auth/passkeySignIn';
+import { signInRequest, signedInResponse } from '#src/http/signIn';
+import { finishLogin } from '#src/auth/pendingLogin';
+import { PasskeySignInSchema } from '#src/domain/team/passkeys';
 
 export const prerender = false;
 

@@ -1,8 +1,8 @@
-import { route } from '../../../../../http/route';
-import { json } from '../../../../../http/answers';
-import { requireSameOrigin } from '../../../../../http/guards';
-import { authenticationOptions } from '../../../../../auth/passkeySignIn';
-import { signInRequest } from '../../../../../http/signIn';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { requireSameOrigin } from '#src/http/guards';
+import { authenticationOptions } from '#src/auth/passkeySignIn';
+import { signInRequest } from '#src/http/signIn';
 
 export const prerender = false;
 

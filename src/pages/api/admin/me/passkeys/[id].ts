@@ -1,11 +1,11 @@
 import type { APIContext } from 'astro';
-import { route } from '../../../../../http/route';
-import { json } from '../../../../../http/answers';
-import { notFound } from '../../../../../http/errors';
-import { readJson } from '../../../../../http/body';
-import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
-import { deletePasskey, renamePasskey } from '../../../../../auth/passkeys';
-import { PasskeyRenameSchema } from '../../../../../domain/passkeys';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { notFound } from '#src/http/errors';
+import { readJson } from '#src/http/body';
+import { clientIp, requireSignedIn, requireStepUp } from '#src/http/guards';
+import { deletePasskey, renamePasskey } from '#src/auth/passkeys';
+import { PasskeyRenameSchema } from '#src/domain/team/passkeys';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { route } from '../../../../../http/route';
-import { json } from '../../../../../http/answers';
-import { readJson } from '../../../../../http/body';
-import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
-import { listPasskeys, registerPasskey } from '../../../../../auth/passkeys';
-import { PasskeyRegistrationSchema } from '../../../../../domain/passkeys';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { clientIp, requireSignedIn, requireStepUp } from '#src/http/guards';
+import { listPasskeys, registerPasskey } from '#src/auth/passkeys';
+import { PasskeyRegistrationSchema } from '#src/domain/team/passkeys';
 
 export const prerender = false;
 

@@ -1,7 +1,7 @@
-import { route } from '../../../../../http/route';
-import { json } from '../../../../../http/answers';
-import { requireSignedIn, requireStepUp } from '../../../../../http/guards';
-import { registrationOptions } from '../../../../../auth/passkeys';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { requireSignedIn, requireStepUp } from '#src/http/guards';
+import { registrationOptions } from '#src/auth/passkeys';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { route } from '../../../../../http/route';
-import { json } from '../../../../../http/answers';
-import { readJson } from '../../../../../http/body';
-import { StepUpSchema } from '../../../../../domain/stepUp';
-import { clientIp, requireSignedIn } from '../../../../../http/guards';
-import { stepUpStatus, stepUpWithCode, stepUpWithPassword } from '../../../../../auth/stepUp';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { StepUpSchema } from '#src/domain/team/stepUp';
+import { clientIp, requireSignedIn } from '#src/http/guards';
+import { stepUpStatus, stepUpWithCode, stepUpWithPassword } from '#src/auth/stepUp';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { route } from '../../../../../http/route';
-import { json } from '../../../../../http/answers';
-import { readJson } from '../../../../../http/body';
-import { CodeSchema } from '../../../../../domain/secondFactor';
-import { clientIp, requireSignedIn, requireStepUp } from '../../../../../http/guards';
-import { startTotpEnrolment, totpStatus, turnOffTotp } from '../../../../../auth/twoFactor';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { CodeSchema } from '#src/domain/team/secondFactor';
+import { clientIp, requireSignedIn, requireStepUp } from '#src/http/guards';
+import { startTotpEnrolment, totpStatus, turnOffTotp } from '#src/auth/twoFactor';
 
 export const prerender = false;
 

@@ -1,9 +1,9 @@
-import { idParam, ifMatch } from '../../../../../http/body';
-import { requireAdmin } from '../../../../../http/guards';
-import { actorOf } from '../../../../../domain/actor';
-import { route } from '../../../../../http/route';
-import { decisionAnswer } from '../../../../../http/reviewAnswer';
-import { approveSubmission } from '../../../../../services/reviews';
+import { idParam, ifMatch } from '#src/http/body';
+import { requireAdmin } from '#src/http/guards';
+import { actorOf } from '#src/domain/actor';
+import { route } from '#src/http/route';
+import { decisionAnswer } from '#src/http/reviewAnswer';
+import { approveSubmission } from '#src/services/review/reviews';
 
 export const prerender = false;
 

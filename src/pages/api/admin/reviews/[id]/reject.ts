@@ -1,10 +1,10 @@
-import { idParam, readJson, ifMatch } from '../../../../../http/body';
-import { requireAdmin } from '../../../../../http/guards';
-import { actorOf } from '../../../../../domain/actor';
-import { route } from '../../../../../http/route';
-import { decisionAnswer } from '../../../../../http/reviewAnswer';
-import { RejectSchema } from '../../../../../domain/review';
-import { rejectSubmission } from '../../../../../services/reviews';
+import { idParam, readJson, ifMatch } from '#src/http/body';
+import { requireAdmin } from '#src/http/guards';
+import { actorOf } from '#src/domain/actor';
+import { route } from '#src/http/route';
+import { decisionAnswer } from '#src/http/reviewAnswer';
+import { RejectSchema } from '#src/domain/review/review';
+import { rejectSubmission } from '#src/services/review/reviews';
 
 export const prerender = false;
 

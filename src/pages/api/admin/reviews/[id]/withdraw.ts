@@ -1,8 +1,8 @@
-import { idParam, ifMatch } from '../../../../../http/body';
-import { requireListingAccess } from '../../../../../http/guards';
-import { route } from '../../../../../http/route';
-import { decisionAnswer } from '../../../../../http/reviewAnswer';
-import { withdrawSubmission } from '../../../../../services/reviews';
+import { idParam, ifMatch } from '#src/http/body';
+import { requireListingAccess } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { decisionAnswer } from '#src/http/reviewAnswer';
+import { withdrawSubmission } from '#src/services/review/reviews';
 
 export const prerender = false;
 

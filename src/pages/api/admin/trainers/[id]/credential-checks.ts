@@ -1,11 +1,11 @@
 import { z } from 'zod';
-import { idParam, readJson } from '../../../../../http/body';
-import { json } from '../../../../../http/answers';
-import { actorOf } from '../../../../../domain/actor';
-import { requireAdmin, requireRole } from '../../../../../http/guards';
-import { route } from '../../../../../http/route';
-import { SITE_ROLES } from '../../../../../domain/roles';
-import { listChecks, recordCheck } from '../../../../../services/credentialChecks';
+import { idParam, readJson } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { requireAdmin, requireRole } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { SITE_ROLES } from '#src/domain/team/roles';
+import { listChecks, recordCheck } from '#src/services/trust/credentialChecks';
 
 export const prerender = false;
 

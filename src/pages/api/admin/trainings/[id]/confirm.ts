@@ -1,9 +1,9 @@
-import { idParam } from '../../../../../http/body';
-import { json } from '../../../../../http/answers';
-import { actorOf } from '../../../../../domain/actor';
-import { requireListingAccess } from '../../../../../http/guards';
-import { route } from '../../../../../http/route';
-import { confirmDetails } from '../../../../../services/detailsConfirmed';
+import { idParam } from '#src/http/body';
+import { json } from '#src/http/answers';
+import { actorOf } from '#src/domain/actor';
+import { requireListingAccess } from '#src/http/guards';
+import { route } from '#src/http/route';
+import { confirmDetails } from '#src/services/trust/detailsConfirmed';
 
 export const prerender = false;
 

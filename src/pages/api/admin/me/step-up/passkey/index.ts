@@ -1,9 +1,9 @@
-import { route } from '../../../../../../http/route';
-import { json } from '../../../../../../http/answers';
-import { readJson } from '../../../../../../http/body';
-import { PasskeySignInSchema } from '../../../../../../domain/passkeys';
-import { clientIp, requireSignedIn } from '../../../../../../http/guards';
-import { stepUpWithPasskey } from '../../../../../../auth/stepUpPasskey';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { readJson } from '#src/http/body';
+import { PasskeySignInSchema } from '#src/domain/team/passkeys';
+import { clientIp, requireSignedIn } from '#src/http/guards';
+import { stepUpWithPasskey } from '#src/auth/stepUpPasskey';
 
 export const prerender = false;
 

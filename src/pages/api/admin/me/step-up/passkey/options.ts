@@ -1,7 +1,7 @@
-import { route } from '../../../../../../http/route';
-import { json } from '../../../../../../http/answers';
-import { requireSignedIn } from '../../../../../../http/guards';
-import { stepUpOptions } from '../../../../../../auth/stepUpPasskey';
+import { route } from '#src/http/route';
+import { json } from '#src/http/answers';
+import { requireSignedIn } from '#src/http/guards';
+import { stepUpOptions } from '#src/auth/stepUpPasskey';
 
 export const prerender = false;
 
