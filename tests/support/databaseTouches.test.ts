@@ -23,6 +23,7 @@ describe('the table of what each integration and publishing test touches', () =>
     expect(targetsOf({ touches: ['api', 'sql'] })).toEqual(['embedded', 'postgres']);
     expect(targetsOf({ touches: ['postgres-server', 'outage'] })).toEqual(['postgres']);
     expect(targetsOf({ touches: ['no-target'] })).toEqual(['embedded']);
+    expect(targetsOf({ touches: ['no-target'], runsIn: 'postgres' })).toEqual(['postgres']);
     expect(targetsOf({ touches: ['api'] })).toEqual(['embedded']);
     expect(targetsOf({ touches: ['api'], faster: 'postgres' })).toEqual(['postgres']);
     expect(targetsOf(undefined)).toEqual(['embedded', 'postgres']);
