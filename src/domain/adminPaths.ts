@@ -9,6 +9,8 @@ export const TEAM_HOME = '/admin/dashboard';
 export const TEAM_ACCOUNT = '/admin/account';
 /** The one sign-in form, at an address each side sees as its own: a partner's never says "admin". */
 export const TEAM_SIGN_IN = '/admin/login';
+/** The second step of a sign-in (an authenticator code or a passkey). */
+export const TEAM_SECOND_FACTOR = '/admin/second-factor';
 export const TEAM_TRAINERS = '/admin/trainers';
 export const TEAM_TRAININGS = '/admin/trainings';
 export const TEAM_REVIEWS = '/admin/reviews';

@@ -1,3 +1,5 @@
+import { isMemberAreaPath } from '../domain/adminPaths';
+
 /**
  * Which methods an admin route answers, read from the route module's own exports (the one place
  * that says it), so a wrong method gets 405 with an Allow header rather than Astro's bare 404.
@@ -8,8 +10,7 @@ const known = new Map<string, readonly string[] | null>();
 
 /** The methods of an admin page or admin API route, or null when the route is not one (or takes any). */
 export async function allowedMethods(routePattern: string): Promise<readonly string[] | null> {
-  if (routePattern === '/admin' || routePattern.startsWith('/admin/')) return ['GET', 'HEAD'];
-  if (routePattern === '/account' || routePattern.startsWith('/account/')) return ['GET', 'HEAD'];
+  if (isMemberAreaPath(routePattern)) return ['GET', 'HEAD'];
   if (!routePattern.startsWith('/api/admin/')) return null;
   if (known.has(routePattern)) return known.get(routePattern)!;
   const load = endpoints[`../pages${routePattern}.ts`] ?? endpoints[`../pages${routePattern}/index.ts`];

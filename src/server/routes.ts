@@ -1,3 +1,5 @@
+import { ADMIN, PARTNER_ACCOUNT } from '../domain/adminPaths';
+
 /**
  * The one route table: which paths the host hands to something other than the published static
  * files, and which of them a CDN deploy proxies to the API origin. The host routes by it and the
@@ -24,11 +26,11 @@ export const ROUTES: readonly Route[] = [
   // The pages' beacon (issue 54, Performance), also without Astro: it must never slow the pages.
   { path: '/api/events', match: 'exact', handler: 'events', proxied: true },
   { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
-  { path: '/admin', match: 'exact', handler: 'astro', proxied: true },
-  { path: '/admin/', match: 'prefix', handler: 'astro', proxied: true },
+  { path: ADMIN, match: 'exact', handler: 'astro', proxied: true },
+  { path: `${ADMIN}/`, match: 'prefix', handler: 'astro', proxied: true },
   // A partner's area (docs/product.md, Partners): on demand, like the team's admin.
-  { path: '/account', match: 'exact', handler: 'astro', proxied: true },
-  { path: '/account/', match: 'prefix', handler: 'astro', proxied: true },
+  { path: PARTNER_ACCOUNT, match: 'exact', handler: 'astro', proxied: true },
+  { path: `${PARTNER_ACCOUNT}/`, match: 'prefix', handler: 'astro', proxied: true },
   // Email alerts: the pages' form posts here, and the links in the mails (confirm, unsubscribe,
   // manage) open these; each answer depends on its token (docs/product.md, Alerts).
   { path: '/alerts/', match: 'prefix', handler: 'astro', proxied: true },

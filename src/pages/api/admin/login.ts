@@ -1,3 +1,4 @@
+import { TEAM_SECOND_FACTOR, TEAM_SIGN_IN } from '#src/domain/adminPaths';
 import type { APIContext } from 'astro';
 import { route } from '#src/http/route';
 import { HttpError } from '#src/http/errors';
@@ -39,8 +40,8 @@ async function formLogin(ctx: APIContext): Promise<Response> {
   const outcome = input.success
     ? await logIn(input.data.email, input.data.password, clientIp(ctx))
     : ({ ok: false, reason: 'invalid' } as const);
-  if (!outcome.ok) return seeOther('/admin/login', [noticeCookie(outcome.reason)]);
+  if (!outcome.ok) return seeOther(TEAM_SIGN_IN, [noticeCookie(outcome.reason)]);
   const next = await afterPassword(signInRequest(ctx), outcome.adminId);
-  if (next.step === 'second-factor') return seeOther('/admin/second-factor', [pendingCookie(next.pendingToken)]);
+  if (next.step === 'second-factor') return seeOther(TEAM_SECOND_FACTOR, [pendingCookie(next.pendingToken)]);
   return seeOther(landingOf(next.done), [...signedInCookies(next.done), noticeCookie('signed-in')]);
 }

@@ -1,3 +1,4 @@
+import { TEAM_SECOND_FACTOR, TEAM_SIGN_IN } from '#src/domain/adminPaths';
 import type { APIContext } from 'astro';
 import { route } from '#src/http/route';
 import { HttpError } from '#src/http/errors';
@@ -50,12 +51,12 @@ async function formSecondFactor(ctx: APIContext): Promise<Response> {
   const outcome = await checkPendingCode(request, input.success ? input.data.code : '');
   if (outcome === 'expired' || outcome === 'ended') {
     const notice = outcome === 'expired' ? 'sign-in-expired' : 'sign-in-ended';
-    return seeOther('/admin/login', [clearedPendingCookie(), noticeCookie(notice)]);
+    return seeOther(TEAM_SIGN_IN, [clearedPendingCookie(), noticeCookie(notice)]);
   }
   if (!outcome.check.ok) {
     const { reason } = outcome.check;
     const notice = reason === 'throttled' ? 'throttled' : reason === 'locked' ? 'codes-locked' : 'invalid-code';
-    return seeOther('/admin/second-factor', [noticeCookie(notice)]);
+    return seeOther(TEAM_SECOND_FACTOR, [noticeCookie(notice)]);
   }
   const done = await finishLogin(request, outcome.adminId, outcome.check.method);
   return seeOther(landingOf(done), [...signedInCookies(done), noticeCookie('signed-in')]);
