@@ -11,7 +11,7 @@ import { publishedCount } from '../../tests/support/builds';
 import { load } from './http';
 
 const dataDir = tempDir('emdr-load-');
-const server = await startServer({ dataDir, env: { SEED_DEMO: '1', REBUILD_DEBOUNCE_MS: '1000' } });
+const server = await startServer({ dataDir, env: { SEED_DEMO: '1', REBUILD_DEBOUNCE_MS: '1000' }, buildCache: false });
 process.env.DATA_DIR = dataDir;
 process.env.DATABASE_URL = '';
 const [first] = await trainings.listAll();

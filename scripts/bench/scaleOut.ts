@@ -31,7 +31,7 @@ export async function benchScaleOut(n: number, runs = 10): Promise<ScaleOutResul
       const single = await timeEdits(admin, target, [`${server.url}/training/${target}`], [dataDir], runs);
 
       const secondDir = tempDir('emdr-bench-b-');
-      const second = await startServer({ dataDir: secondDir, env, timeoutMs: 600_000 });
+      const second = await startServer({ dataDir: secondDir, env, timeoutMs: 600_000, buildCache: false });
       try {
         pinToCore(second.child.pid!, 1);
         await waitFor(async () => (await fetch(`${second.url}/training/${target}`)).status === 200, 600_000, 500);

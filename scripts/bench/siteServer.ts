@@ -27,6 +27,7 @@ export async function withSite<T>(
     entry,
     env: { SEED_DEMO: '0', REBUILD_DEBOUNCE_MS: '1000', ...env },
     timeoutMs: 600_000,
+    buildCache: false,
   });
   process.env.DATA_DIR = dataDir;
   process.env.DATABASE_URL = env.DATABASE_URL ?? '';

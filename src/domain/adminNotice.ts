@@ -1,3 +1,4 @@
+import { ADMIN } from './adminPaths';
 import { CODES_LOCKED_MESSAGE, SIGN_IN_ENDED_MESSAGE } from './team/secondFactor';
 
 /**
@@ -6,6 +7,8 @@ import { CODES_LOCKED_MESSAGE, SIGN_IN_ENDED_MESSAGE } from './team/secondFactor
  * (the product's toast texts). Without JavaScript there is no toast, and the redirect alone says what happened.
  */
 export const NOTICE_COOKIE = 'emdr_admin_notice';
+/** Read by the page's script, for the admin's pages, for a minute: the redirect it rides on is immediate. */
+export const NOTICE_COOKIE_RULES = { path: ADMIN, httpOnly: false, sameSite: 'Lax', maxAge: 60 } as const;
 
 export const NOTICES = {
   'signed-in': { kind: 'success', title: 'Success', message: 'Logged in successfully' },

@@ -1,33 +1,17 @@
-import { NOTICE_COOKIE, type NoticeName } from '../domain/adminNotice';
+import { NOTICE_COOKIE, NOTICE_COOKIE_RULES, type NoticeName } from '../domain/adminNotice';
+import { cookieString, type CookieRules } from '../domain/cookieString';
 import { PENDING_LIFETIME_MS } from '../auth/pendingLogin';
 import { ABSOLUTE_LIFETIME_MS } from '../auth/sessions';
 import { pendingCookieName, sessionCookieName } from '../auth/cookieNames';
 import { serverEnv } from '../settings';
 
 /**
- * The one place a Set-Cookie value is written. Secure follows SESSION_SECURE_COOKIE; the sign-in
- * cookies are HttpOnly (README.md, "Admin sign-in"); a cleared cookie is the same cookie, empty,
- * with Max-Age=0.
+ * The server's Set-Cookie values, written by the one cookie format (domain/cookieString.ts). Secure
+ * follows SESSION_SECURE_COOKIE; the sign-in cookies are HttpOnly (README.md, "Admin sign-in"); a
+ * cleared cookie is the same cookie, empty, with Max-Age=0.
  */
-interface CookieRules {
-  path: string;
-  httpOnly: boolean;
-  sameSite: 'Lax' | 'Strict';
-  /** Seconds; 0 clears the cookie. */
-  maxAge: number;
-}
-
-export function setCookie(name: string, value: string, rules: CookieRules): string {
-  const secure = serverEnv().secureCookie;
-  return [
-    `${name}=${value}`,
-    `Path=${rules.path}`,
-    ...(rules.httpOnly ? ['HttpOnly'] : []),
-    `SameSite=${rules.sameSite}`,
-    `Max-Age=${rules.maxAge}`,
-    ...(secure ? ['Secure'] : []),
-  ].join('; ');
-}
+export const setCookie = (name: string, value: string, rules: Omit<CookieRules, 'secure'>): string =>
+  cookieString(name, value, { ...rules, secure: serverEnv().secureCookie });
 
 const SESSION = { path: '/', httpOnly: true, sameSite: 'Lax' } as const;
 const PENDING = { path: '/', httpOnly: true, sameSite: 'Strict' } as const;
@@ -45,8 +29,7 @@ export const pendingCookie = (token: string) =>
 export const clearedPendingCookie = () => setCookie(pendingCookieName(), '', { ...PENDING, maxAge: 0 });
 
 /** The cookie that makes the next admin page show a toast (domain/adminNotice.ts). */
-export const noticeCookie = (name: NoticeName) =>
-  setCookie(NOTICE_COOKIE, name, { path: '/admin', httpOnly: false, sameSite: 'Lax', maxAge: 60 });
+export const noticeCookie = (name: NoticeName) => setCookie(NOTICE_COOKIE, name, NOTICE_COOKIE_RULES);
 
 /** The token a request's cookie carries, if any. */
 export const sessionToken = (cookies: { get(name: string): { value: string } | undefined }) =>

@@ -32,6 +32,8 @@ export { DEPLOY_HOOK_SITE, publishingSiteId } from './siteFolder/siteIdentity';
 /** What the publisher needs from the process's settings (src/settings.ts) and its composition root. */
 export interface PublishingConfig {
   dataDir: string;
+  /** Builds of this code kept for other DATA_DIRs' starts (siteFolder/codeCache.ts); '' keeps none. */
+  buildCacheDir?: string;
   rebuildDebounceMs: number;
   /** Deploy-hook mode: every instance calls this CDN build hook instead of publishing its own files. */
   buildHookUrl: string;
@@ -75,7 +77,7 @@ export async function openPublishing(config: PublishingConfig): Promise<Publishi
     paths,
     extraCheck: config.extraCheck,
   };
-  const bootBuild = await ensureLiveBuild(localSite, log);
+  const bootBuild = await ensureLiveBuild(localSite, log, config.buildCacheDir);
   const siteId = publishingSiteId(config);
   // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
   const renderer = config.buildHookUrl ? null : loadRenderer(paths.build(bootBuild), log);

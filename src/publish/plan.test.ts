@@ -31,7 +31,23 @@ describe('how a publish is made', () => {
   });
 
   test('the start runs an astro build: it makes the renderer of this code', () => {
-    expect(planPublish(change({ kind: 'boot' }))).toMatchObject({ how: 'astro-build' });
+    expect(planPublish(change({ kind: 'boot', renderer: null, live: null }))).toMatchObject({
+      how: 'astro-build',
+      because: /the start builds this code/,
+    });
+  });
+
+  test('a start from the cached build of this code renders every page in this process, dropping the cached pages', () => {
+    const next = digests({ '/': 'a', '/training/9': 'z' });
+    expect(planPublish(change({ kind: 'boot', next }))).toEqual({
+      how: 'in-process',
+      render: ['/', '/training/9'],
+      remove: ['/training/1', '/training/2'],
+    });
+    // A cached build of other code is no base for it.
+    expect(planPublish(change({ kind: 'boot', live: { fingerprint: 'older code', digests: LIVE } }))).toMatchObject({
+      how: 'astro-build',
+    });
   });
 
   test('the daily refresh and an operator’s full rebuild render every page in this process, dropping pages that are gone', () => {

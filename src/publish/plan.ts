@@ -19,7 +19,10 @@ export interface PlanInput {
   hook: boolean;
   /** The code fingerprint of this process's page renderer; null when it has none. */
   renderer: string | null;
-  /** The live build: its code fingerprint and its page digests (null when it kept none). */
+  /**
+   * The build this publish starts from: the live one, or at a start the copy of a cached build of
+   * this code. Its code fingerprint and its page digests (null when it kept none).
+   */
   live: { fingerprint: string | null; digests: PageDigests | null } | null;
   /** The page digests of the snapshot being published (null in hook mode, which takes none). */
   next: PageDigests | null;
@@ -27,8 +30,9 @@ export interface PlanInput {
 
 export function planPublish({ kind, hook, renderer, live, next }: PlanInput): PublishPlan {
   if (hook) return { how: 'deploy-hook' };
-  // The start's build is what makes a renderer: this code's own `astro build`.
-  if (kind === 'boot') return { how: 'astro-build', because: 'the start builds this code' };
+  // The start's build is what makes a renderer: this code's own `astro build`, unless a build of
+  // this code kept in the code cache (siteFolder/codeCache.ts) gave it one to render every page with.
+  if (kind === 'boot' && !renderer) return { how: 'astro-build', because: 'the start builds this code' };
   if (!renderer) return { how: 'astro-build', because: 'this process has no page renderer' };
   if (!live) return { how: 'astro-build', because: 'no build is live' };
   if (live.fingerprint !== renderer) return { how: 'astro-build', because: 'the live build is of other code' };

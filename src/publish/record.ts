@@ -27,6 +27,8 @@ export interface Builder {
   onSwapped?: () => void;
   /** The next in-process publish's folder, linked ahead of time. */
   spare?: SpareBuild | null;
+  /** The build to render over instead of the live one: at a start, the copy of a cached build of this code. */
+  base?: string | null;
 }
 
 /**
@@ -76,7 +78,7 @@ export async function publishOnce(
     kind,
     hook,
     renderer: builder.renderer?.fingerprint ?? null,
-    live: hook ? null : liveBuild(builder.paths),
+    live: hook ? null : liveBuild(builder.paths, builder.base ?? undefined),
     next: digests,
   });
   if (plan.how === 'deploy-hook') {

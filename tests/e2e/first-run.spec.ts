@@ -16,6 +16,8 @@ test.beforeAll(async () => {
     dataDir,
     env: { ADMIN_EMAIL: '', ADMIN_PASSWORD: '', SITE_URL: '' },
     timeoutMs: 290_000,
+    // A new user's start has no code cache: it runs the astro build.
+    buildCache: false,
   });
 });
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import type { Browser } from '@playwright/test';
 import { test, expect } from './fixtures';
 import { expectNoSeriousA11yViolations } from './accessibility';
 import { signIn } from './adminHelpers';
@@ -38,6 +39,21 @@ const training = (trainerId: string, title: string, price: number) => ({
   thinkificUrl: 'https://emdr.thinkific.com/courses/reviewed',
   isPublished: true,
 });
+
+/**
+ * The partner in a browser of their own, signed in through a login page (the team's or the
+ * partners'; either lands on their trainings): the window a partner edits in.
+ */
+async function partnerWindow(browser: Browser, baseURL: string | undefined, email: string, login: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  await page.goto(login, { waitUntil: 'commit' });
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect(page).toHaveURL(/\/account\/trainings$/);
+  return { context, page };
+}
 
 /** A partner for one trainer, as an accepted invitation leaves them, signed in with their own client. */
 async function partnerFor(owner: AdminClient, trainerId: string, email = partnerEmail): Promise<AdminClient> {
@@ -86,13 +102,12 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   expect((await page.request.get(`/api/trainings/${created.body.id}`)).status()).toBe(404);
 
   // The partner's own form shows the version waiting, not the public one.
-  const partnerContext = await browser.newContext({ baseURL });
-  const partnerPage = await partnerContext.newPage();
-  await partnerPage.goto('/admin/login', { waitUntil: 'commit' });
-  await partnerPage.getByLabel('Email').fill(partnerEmail);
-  await partnerPage.getByLabel('Password').fill(PASSWORD);
-  await partnerPage.getByRole('button', { name: 'Login' }).click();
-  await expect(partnerPage).toHaveURL(/\/account\/trainings$/);
+  const { context: partnerContext, page: partnerPage } = await partnerWindow(
+    browser,
+    baseURL,
+    partnerEmail,
+    '/admin/login',
+  );
   await partnerPage.goto(`/account/trainings/${live.body.id}`);
   await expect(partnerPage.getByText(/^Waiting for review since /)).toBeVisible();
   await expect(partnerPage.getByLabel('Price (USD) *')).toHaveValue('1100');
@@ -179,13 +194,12 @@ test('a partner marks their live training sold out: no review, the public page s
   expect(live.status).toBe(201);
   await partnerFor(owner, trainer.body.id as string, soldOutEmail);
 
-  const partnerContext = await browser.newContext({ baseURL });
-  const partnerPage = await partnerContext.newPage();
-  await partnerPage.goto('/account/login', { waitUntil: 'commit' });
-  await partnerPage.getByLabel('Email').fill(soldOutEmail);
-  await partnerPage.getByLabel('Password').fill(PASSWORD);
-  await partnerPage.getByRole('button', { name: 'Login' }).click();
-  await expect(partnerPage).toHaveURL(/\/account\/trainings$/);
+  const { context: partnerContext, page: partnerPage } = await partnerWindow(
+    browser,
+    baseURL,
+    soldOutEmail,
+    '/account/login',
+  );
   const toggle = partnerPage.getByRole('switch', { name: `Sold out: ${title}` });
   await toggle.click();
   await expect(partnerPage.getByText('Training availability updated')).toBeVisible();

@@ -5,7 +5,16 @@ import { closeDb, getSql } from '../../src/data/database/db';
 import { migrate } from '../../src/data/database/migrate';
 import * as trainings from '../../src/data/trainings';
 import type { SiteData } from '../../src/domain/siteData';
-import { publishOnce, outputFile, PageRenderer, sitePaths, type SitePaths, liveBuildId } from '../../src/publish';
+import {
+  ensureLiveBuild,
+  publishOnce,
+  outputFile,
+  PageRenderer,
+  sitePaths,
+  type SitePaths,
+  liveBuildId,
+} from '../../src/publish';
+import { listBuilds } from '../../src/data/publishing';
 import type { PublishResult } from '../../src/publish';
 import { pageInputDigests } from '../../src/prerender/pageInputs';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
@@ -187,5 +196,48 @@ describe('pages rendered in the publisher process', () => {
     expect(outcome.phases).toContain('in-process publish failed (a page failed to render), so an astro build');
     const page = fs.readFileSync(path.join(clientOf(live), 'training', first!.id, 'index.html'), 'utf8');
     expect(page).toContain('Published Despite The Renderer');
+  });
+
+  test('a start from the code cache publishes, without an astro build, the same site as a full build of its data', async () => {
+    const cache = tempDir('emdr-code-cache-');
+    const said: string[] = [];
+    const start = (paths: SitePaths, siteId: string) =>
+      ensureLiveBuild({ siteId, instanceId: 'test', paths }, (line) => said.push(line), cache);
+
+    // The first start of this code builds, and keeps its build without its data's pages.
+    const first = sitePaths(tempDir('emdr-cached-first-'));
+    await start(first, 'cache-first');
+    expect(said).toContain('Building the site…');
+    const made = fs.realpathSync(first.current);
+    const [entry, ...more] = fs.readdirSync(cache);
+    expect(more).toEqual([]);
+    expect(fs.readFileSync(path.join(cache, entry!, 'fingerprint.txt'), 'utf8')).toBe(
+      fs.readFileSync(path.join(made, 'fingerprint.txt'), 'utf8'),
+    );
+    const cachedPages = [...files(path.join(cache, entry!, 'client')).keys()];
+    expect(cachedPages.sort()).toEqual(['embed/v1.js', 'favicon.svg']);
+
+    // Other data: the next start, in another DATA_DIR, renders its pages into a copy of that build.
+    const [someone] = await trainings.listAll();
+    await createTraining(someone!.trainerId, { title: 'Only In The Second Site', state: 'ID', startsInDays: 9 });
+    said.length = 0;
+    const second = sitePaths(tempDir('emdr-cached-second-'));
+    const bootBuild = await start(second, 'cache-second');
+    expect(said.join('\n')).not.toContain('Building the site');
+    expect(said.join('\n')).toMatch(
+      /Site rendered in [\d.]+ s from the cached build of this code \(\d+ pages rendered\)/,
+    );
+    const [record] = await listBuilds('cache-second');
+    expect(record).toMatchObject({ kind: 'boot', outcome: 'published', how: 'in-process' });
+    // The copy it was rendered over is gone; the build it made is live, and renders the next change.
+    expect(fs.readdirSync(second.builds).filter((name) => name !== 'node_modules')).toEqual([bootBuild]);
+    expect(liveBuildId(second)).toBe(bootBuild);
+    expect(PageRenderer.load(second.build(bootBuild))).not.toBeNull();
+
+    published(await publish(reference));
+    const [ours, theirs] = [files(clientOf(second)), files(clientOf(reference))];
+    expect([...ours.keys()].sort()).toEqual([...theirs.keys()].sort());
+    expect([...ours].filter(([file, body]) => !body.equals(theirs.get(file)!)).map(([file]) => file)).toEqual([]);
+    expect(ours.get('index.html')!.toString()).toContain('Only In The Second Site');
   });
 });

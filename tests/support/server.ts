@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -17,6 +18,15 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
+/**
+ * The code cache every test server shares (src/publish/siteFolder/codeCache.ts): one per checkout,
+ * in the temporary folder, where the tests' DATA_DIRs are (its entries are hard links to theirs).
+ */
+export const TEST_BUILD_CACHE = path.join(
+  os.tmpdir(),
+  `emdr-test-build-cache-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`,
+);
+
 export function tempDir(prefix = 'emdr-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -28,6 +38,12 @@ export async function startServer(
     timeoutMs?: number;
     /** Another way in to the same start (tests/support/*Start.ts), with its arguments. */
     entry?: string[];
+    /**
+     * Start from the tests' code cache (TEST_BUILD_CACHE): on by default, as no test looks at the
+     * `astro build` a start makes once the first has made it. A benchmark, measuring a start as an
+     * operator's (who sets no BUILD_CACHE_DIR), turns it off.
+     */
+    buildCache?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? tempDir();
@@ -45,6 +61,7 @@ export async function startServer(
       PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
+      BUILD_CACHE_DIR: opts.buildCache === false ? '' : TEST_BUILD_CACHE,
       ...opts.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

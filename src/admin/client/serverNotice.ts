@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { ADMIN } from '../../domain/adminPaths';
-import { NOTICE_COOKIE, NOTICES, noticeForThisPage } from '../../domain/adminNotice';
+import { NOTICE_COOKIE, NOTICE_COOKIE_RULES, NOTICES, noticeForThisPage } from '../../domain/adminNotice';
+import { cookieString } from '../../domain/cookieString';
 import { isLeavingByFormPost } from '../../domain/formPostMark';
 import { notify } from './notify';
 
@@ -13,7 +13,8 @@ export function useServerNotice(): void {
   useEffect(() => {
     const name = noticeForThisPage(document.cookie, isLeavingByFormPost(document.documentElement));
     if (!name) return;
-    document.cookie = `${NOTICE_COOKIE}=; Path=${ADMIN}; Max-Age=0; SameSite=Lax`;
+    const secure = location.protocol === 'https:';
+    document.cookie = cookieString(NOTICE_COOKIE, '', { ...NOTICE_COOKIE_RULES, maxAge: 0, secure });
     const notice = NOTICES[name];
     if (notice.kind === 'error') notify.error(notice.message, notice.title);
     else notify.success(notice.message, notice.title);

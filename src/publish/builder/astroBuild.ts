@@ -97,7 +97,7 @@ function parseUsage(text: string): Usage | undefined {
  * Builds live outside the project, but their server chunks import packages by name: a
  * `node_modules` link beside them lets Node's resolution find the project's dependencies.
  */
-function linkDependencies(parentDir: string): void {
+export function linkDependencies(parentDir: string): void {
   const target = path.resolve(process.cwd(), 'node_modules');
   if (!path.relative(process.cwd(), parentDir).startsWith('..')) return;
   fs.mkdirSync(parentDir, { recursive: true });

@@ -29,12 +29,23 @@ export interface BuildOptions {
   onSwapped?: () => void;
   /** The next in-process publish's folder, linked ahead of time. */
   spare?: SpareBuild | null;
+  /** The build an in-process publish starts from when not the live one (a start from the code cache). */
+  base?: string | null;
 }
 
-/** What the plan of a publish needs to know of the live build. */
-export function liveBuild(paths: SitePaths) {
-  const live = liveBuildId(paths);
-  return live ? { fingerprint: fingerprintOf(paths.build(live)), digests: readDigests(paths.build(live)) } : null;
+/** What the plan of a publish needs to know of the build it starts from: the live one, unless another is named. */
+export function liveBuild(paths: SitePaths, base: string | null = liveBuildId(paths)) {
+  return base ? { fingerprint: fingerprintOf(paths.build(base)), digests: readDigests(paths.build(base)) } : null;
+}
+
+/** The pages a build holds that its data made (its page digests' paths); none when it kept no digests. */
+export function dataPagesOf(buildDir: string): string[] {
+  return [...(readDigests(buildDir)?.keys() ?? [])];
+}
+
+/** Marks a build as holding no data pages (a code cache's copy, whose pages were removed). */
+export function clearDigests(buildDir: string): void {
+  replaceFile(path.join(buildDir, DIGESTS_FILE), '[]');
 }
 
 /**
@@ -177,7 +188,7 @@ async function inProcess(
   options: BuildOptions,
   pages: number,
 ) {
-  const live = liveBuildId(paths);
+  const live = options.base ?? liveBuildId(paths);
   if (!live || !options.renderer) throw new Error('an in-process publish needs a live build and a renderer');
   const { written, checked, problems } = await renderIncrementally({
     paths,
