@@ -89,7 +89,11 @@ async function pruneCache(cacheDir: string): Promise<void> {
   const entries = fs
     .readdirSync(cacheDir, { withFileTypes: true })
     .filter((entry) => entry.isDirectory())
-    .map((entry) => ({ name: entry.name, mtime: fs.statSync(path.join(cacheDir, entry.name)).mtimeMs }));
+    // An entry another start removes meanwhile is simply not there.
+    .flatMap((entry) => {
+      const stat = fs.statSync(path.join(cacheDir, entry.name), { throwIfNoEntry: false });
+      return stat ? [{ name: entry.name, mtime: stat.mtimeMs }] : [];
+    });
   const kept = entries.filter((e) => !e.name.startsWith(INCOMING)).sort((a, b) => b.mtime - a.mtime);
   const abandoned = entries.filter((e) => e.name.startsWith(INCOMING) && e.mtime < Date.now() - ABANDONED_MS);
   for (const entry of [...kept.slice(KEEP_ENTRIES), ...abandoned]) await removeTree(path.join(cacheDir, entry.name));
