@@ -67,7 +67,9 @@ test('choosing a format in the filters switches the control to that format’s f
   await summary(page).click();
   await expect(httpsLink(page)).toHaveAttribute('href', `${SITE}/feeds/all.ics`);
   // The dropdowns apply through the filter island (before it runs they belong to a plain GET form).
-  await expect(page.locator('astro-island[ssr]')).toHaveCount(0);
+  // Only that island: the stats banner hydrates when the browser is idle, which a busy machine
+  // delayed past 15 s in one CI run, and this test does not look at it.
+  await expect(page.locator('astro-island[component-url*="/TrainingsBrowser."]')).not.toHaveAttribute('ssr');
   await page.getByLabel('Format', { exact: true }).selectOption('Virtual');
   await expect(page).toHaveURL(/format=Virtual/);
   await expect(httpsLink(page)).toHaveAttribute('href', `${SITE}/feeds/virtual.ics`);
