@@ -78,7 +78,7 @@ export async function publishOnce(
     kind,
     hook,
     renderer: builder.renderer?.fingerprint ?? null,
-    live: hook ? null : liveBuild(builder.paths, builder.base ?? undefined),
+    live: hook ? null : liveBuild(builder.paths, builder.base),
     next: digests,
   });
   if (plan.how === 'deploy-hook') {

@@ -34,8 +34,9 @@ export interface BuildOptions {
 }
 
 /** What the plan of a publish needs to know of the build it starts from: the live one, unless another is named. */
-export function liveBuild(paths: SitePaths, base: string | null = liveBuildId(paths)) {
-  return base ? { fingerprint: fingerprintOf(paths.build(base)), digests: readDigests(paths.build(base)) } : null;
+export function liveBuild(paths: SitePaths, base?: string | null) {
+  const from = base ?? liveBuildId(paths);
+  return from ? { fingerprint: fingerprintOf(paths.build(from)), digests: readDigests(paths.build(from)) } : null;
 }
 
 /** The pages a build holds that its data made (its page digests' paths); none when it kept no digests. */
