@@ -5,6 +5,7 @@ import node from '@astrojs/node';
 import tailwindcss from '@tailwindcss/vite';
 import { inlineScriptHashes } from './src/prerender/cspBuildPlugin.ts';
 import { keepPrerenderer } from './src/publish/render/keepPrerenderer.ts';
+import { oneCopyOfServerCode } from './scripts/serverCode.mjs';
 
 // The publisher (src/publish) runs `astro build` with OUT_DIR and ASTRO_CACHE_DIR pointing under
 // DATA_DIR, so each build lands in its own folder and the incremental cache survives `npm ci`.
@@ -17,9 +18,11 @@ export default defineConfig({
   outDir: process.env.OUT_DIR || './dist',
   cacheDir: process.env.ASTRO_CACHE_DIR || './node_modules/.astro',
   integrations: [react(), keepPrerenderer()],
-  // The allowed inline scripts are recorded at build time (src/prerender/cspBuildPlugin.ts).
+  // The allowed inline scripts are recorded at build time (src/prerender/cspBuildPlugin.ts). A build
+  // the publisher starts imports our server modules from the code its server runs, compiled once
+  // (SERVER_CODE_DIR; docs/decisions/0039-one-copy-of-the-code.md), instead of bundling a copy.
   vite: {
-    plugins: [tailwindcss(), inlineScriptHashes()],
+    plugins: [oneCopyOfServerCode(process.env.SERVER_CODE_DIR), tailwindcss(), inlineScriptHashes()],
     environments: {
       client: {
         build: {

@@ -45,8 +45,17 @@ const LAYERS = [
 /** A pattern for no-restricted-imports: an import of any of these top-level folders of src/. */
 const importOf = (folders) => `^(#src/|(\\.\\./)+)(${folders.join('|')})(/|$)`;
 
+/**
+ * One way to send mail (docs/decisions/0038-mail-outbox.md): only the outbox's sender imports the
+ * transport; everything else queues a row with queueMail (src/mail/outbox.ts).
+ */
+const TRANSPORT = {
+  regex: '(^|/)mail/transport(\\.ts)?$',
+  message: 'Mail is queued with queueMail (src/mail/outbox.ts); only src/mail/sender.ts imports the transport.',
+};
+
 /** Each folder's rule: nothing of its own rank or to its left, plus what else it must not import. */
-function layerRule(folder, extra = []) {
+function layerRule(folder, extra = [], mailTransport = false) {
   const rank = LAYERS.findIndex((layer) => layer.includes(folder));
   const above = LAYERS.slice(0, rank + 1)
     .flat()
@@ -63,6 +72,7 @@ function layerRule(folder, extra = []) {
           },
         ]),
     ...extra,
+    ...(mailTransport ? [] : [{ ...TRANSPORT, regex: TRANSPORT.regex.replace('(^|/)mail/', '(^|/)(mail/|\\./)') }]),
   ];
   return { 'no-restricted-imports': ['error', { patterns }] };
 }
@@ -144,4 +154,10 @@ export default defineConfig(
     },
   },
   ...layerConfigs,
+  // The sender is the one importer of the transport; scripts and tests queue mail like the code.
+  { files: ['src/mail/sender.ts'], rules: layerRule('mail', [], true) },
+  {
+    files: ['scripts/**/*.ts', 'tests/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TRANSPORT] }] },
+  },
 );

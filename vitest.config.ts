@@ -26,8 +26,9 @@ export default defineConfig({
           name: 'integration',
           include: ['tests/integration/**/*.test.ts'],
           exclude: excludedOn(target, split, 'tests/integration'),
-          globalSetup: ['tests/integration/globalSetup.ts'],
-          setupFiles: ['tests/integration/setupEnv.ts'],
+          // The run's code cache first: the run's server starts from it (tests/support/buildCache.ts).
+          globalSetup: ['tests/support/buildCacheSetup.ts', 'tests/integration/globalSetup.ts'],
+          setupFiles: ['tests/support/buildCacheEnv.ts', 'tests/integration/setupEnv.ts'],
           // One database and one server for the run: files run one after another.
           fileParallelism: false,
           testTimeout: 60_000,
@@ -42,6 +43,8 @@ export default defineConfig({
           // sweep isolation test puts a PostgreSQL database next to an embedded one (the embedded database
           // lives inside one server process): they run on the PostgreSQL target only.
           exclude: excludedOn(target, split, 'tests/publishing'),
+          globalSetup: ['tests/support/buildCacheSetup.ts'],
+          setupFiles: ['tests/support/buildCacheEnv.ts'],
           // Each file starts its own servers (real processes, own DATA_DIR and database).
           fileParallelism: false,
           testTimeout: 180_000,

@@ -4,41 +4,23 @@
  * loader's hooks thread and, on any cache miss, esbuild's service process beside it: together 30 to
  * 50 MiB of a server that must fit in 512 MiB at 5,000 trainings (docs/performance.md).
  *
- * Packages stay in node_modules (only our own sources are bundled). The output is split into
- * chunks so that an entry can set the process up (NODE_ENV) before the chunk holding the app, and
- * the packages it imports, is loaded by a dynamic import(): in one ES module file every imported
- * package would be evaluated before the entry's first line.
+ * Our server modules are compiled once, one file each (scripts/serverCode.mjs), and the entry
+ * imports them from there, as Astro's routes of the same process do: one copy of each module per
+ * process (docs/decisions/0039-one-copy-of-the-code.md). Packages stay in node_modules. What the
+ * entry bundles of its own (scripts/, a test's switches) runs first, so it can set the process up
+ * (NODE_ENV) before the app, and the packages it imports, are loaded by a dynamic import().
  *
- * Each compile goes to a folder named by its own content, written beside it and renamed into
- * place, so processes starting at once (tests, two instances) never read a half-written file and
- * a running server's lazily loaded chunks are never replaced under it.
+ * Each compile goes to a folder named by its own content, so processes starting at once (tests,
+ * two instances) never read a half-written file and a running server's files are never replaced.
  *
  * `node scripts/compileServer.mjs ENTRY` prints the compiled entry's path (package.json's start).
  */
-import { createHash } from 'node:crypto';
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
+import { COMPILED_DIR, compileServerCode, isServerModule, writeCompile } from './serverCode.mjs';
 
-export const COMPILED_DIR = '.build/server';
-
-/**
- * The worker threads a server starts, compiled beside its entry under these names (where the
- * project has them): src/publish/siteFolder/workerFile.ts finds them there. Started on their .ts
- * sources, each worker would load Node's type stripper into its own isolate (17 MiB resident).
- */
-export const WORKER_ENTRIES = {
-  compressWorker: 'src/publish/siteFolder/compressWorker.ts',
-  linkWorker: 'src/publish/siteFolder/linkWorker.ts',
-};
-
-/**
- * A compile of the same entry older than this is removed by the next compile. A server loads all
- * its chunks as it starts (our sources import nothing of their own lazily), so an older folder is
- * never needed by a running server.
- */
-const KEEP_OLD_COMPILES_MS = 60 * 60 * 1000;
+export { COMPILED_DIR };
 
 /**
  * @param {string} entry a TypeScript entry, relative to the project
@@ -47,9 +29,10 @@ const KEEP_OLD_COMPILES_MS = 60 * 60 * 1000;
  */
 export async function compileServer(entry, root = process.cwd()) {
   const name = path.basename(entry).replace(/\.[cm]?[jt]sx?$/, '');
+  const codeDir = await compileServerCode(root);
   const result = await build({
     absWorkingDir: root,
-    entryPoints: { ...presentWorkers(root), [name]: entry },
+    entryPoints: { [name]: entry },
     bundle: true,
     splitting: true,
     platform: 'node',
@@ -61,47 +44,37 @@ export async function compileServer(entry, root = process.cwd()) {
     keepNames: true,
     write: false,
     logLevel: 'warning',
+    plugins: [importServerCode(root, codeDir)],
   });
-  const hash = createHash('sha256');
-  for (const file of result.outputFiles) hash.update(path.relative(root, file.path)).update(file.contents);
-  const dir = path.join(root, COMPILED_DIR, `${name}-${hash.digest('hex').slice(0, 12)}`);
-  if (!fs.existsSync(dir)) {
-    const staging = `${dir}.${process.pid}.tmp`;
-    fs.rmSync(staging, { recursive: true, force: true });
-    for (const file of result.outputFiles) {
-      const target = path.join(staging, path.relative(path.join(root, COMPILED_DIR), file.path));
-      fs.mkdirSync(path.dirname(target), { recursive: true });
-      fs.writeFileSync(target, file.contents);
-    }
-    try {
-      fs.renameSync(staging, dir);
-    } catch (error) {
-      // Another process put the same compile there first.
-      fs.rmSync(staging, { recursive: true, force: true });
-      if (!fs.existsSync(dir)) throw error;
-    }
-  }
-  const now = new Date();
-  fs.utimesSync(dir, now, now);
-  removeOldCompiles(path.dirname(dir), name, now.getTime());
+  const dir = writeCompile(root, name, result.outputFiles, path.join(root, COMPILED_DIR));
   return path.join(dir, `${name}.mjs`);
 }
 
-function presentWorkers(root) {
-  return Object.fromEntries(Object.entries(WORKER_ENTRIES).filter(([, file]) => fs.existsSync(path.join(root, file))));
-}
-
-/** Earlier compiles of this entry (and staging folders left by a crash), once they are old. */
-function removeOldCompiles(parent, name, now) {
-  for (const other of fs.readdirSync(parent)) {
-    if (!other.startsWith(`${name}-`)) continue;
-    const full = path.join(parent, other);
-    try {
-      if (now - fs.statSync(full).mtimeMs > KEEP_OLD_COMPILES_MS) fs.rmSync(full, { recursive: true, force: true });
-    } catch {
-      // Removed by another process meanwhile.
-    }
-  }
+/** The entry's imports of server modules become imports of their compiled files (beside the entry's folder). */
+function importServerCode(root, codeDir) {
+  return {
+    name: 'import-server-code',
+    setup(build) {
+      build.onResolve({ filter: /^(\.|#src\/)/ }, async (args) => {
+        if (args.pluginData?.inner) return undefined;
+        const resolved = await build.resolve(args.path, {
+          kind: args.kind,
+          importer: args.importer,
+          resolveDir: args.resolveDir,
+          pluginData: { inner: true },
+        });
+        if (resolved.errors.length || resolved.external) return resolved.errors.length ? undefined : resolved;
+        const rel = path.relative(root, resolved.path).split(path.sep).join('/');
+        if (!isServerModule(rel, root)) return { path: resolved.path };
+        const compiled = path.join(codeDir, `${rel.slice('src/'.length, -'.ts'.length)}.mjs`);
+        // The entry's files sit one folder below COMPILED_DIR, as the code's folder does.
+        return {
+          path: `../${path.basename(codeDir)}/${path.relative(codeDir, compiled).split(path.sep).join('/')}`,
+          external: true,
+        };
+      });
+    },
+  };
 }
 
 // Run as a script (any Node.js from 22.12, so not import.meta.main), not imported.

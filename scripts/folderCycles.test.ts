@@ -1,6 +1,14 @@
 import path from 'node:path';
 import { describe, expect, test } from 'vitest';
-import { describeCycle, folderCycles, folderGraph, folderOf, importsOf, resolveImport } from './folderCycles';
+import {
+  describeCycle,
+  folderCycles,
+  folderGraph,
+  folderOf,
+  importsOf,
+  resolveImport,
+  subFolderOf,
+} from './folderCycles';
 
 const src = path.resolve('/repo/src');
 const file = (rel: string, text: string) => ({ file: path.join(src, rel), text });
@@ -52,5 +60,25 @@ describe('cycles between the folders of src/', () => {
         "  services/ → auth/: services/team.ts imports '../auth/login'",
       ].join('\n'),
     );
+  });
+
+  test('one level down: two features of one layer importing each other are a cycle; the layer root and other layers are not', () => {
+    const files = [
+      file(
+        'domain/alerts/alertMail.ts',
+        "import { d } from '../listing/dateRanges';\nimport { k } from '../mailContent';",
+      ),
+      file(
+        'domain/listing/emptyHelp.ts',
+        "import { id } from '../alerts/alertSignup';\nimport { s } from '../../services/x';",
+      ),
+      file('domain/mailContent.ts', "import { l } from './listing/view';"),
+      file('services/x/y.ts', "import { a } from '../../domain/alerts/alertMail';"),
+    ];
+    expect(subFolderOf(src, path.join(src, 'domain/listing/a.ts'))).toBe('domain/listing');
+    expect(subFolderOf(src, path.join(src, 'domain/a.ts'))).toBeNull();
+    const inner = folderGraph(src, files, subFolderOf);
+    expect(folderCycles(inner)).toEqual([['domain/alerts', 'domain/listing', 'domain/alerts']]);
+    expect(folderCycles(folderGraph(src, files.slice(0, 1).concat(files.slice(2)), subFolderOf))).toEqual([]);
   });
 });

@@ -47,16 +47,39 @@ function sourceFiles(dir: string): string[] {
   });
 }
 
-/** folder → folder it imports → one file:import that shows it. */
-export function folderGraph(srcDir: string, files: { file: string; text: string }[]): FolderGraph {
+/**
+ * The sub-folder of a top-level folder a path is in ('domain/listing'), or null for a file directly
+ * in a top-level folder: those are the layer's shared files, which every feature of it may use.
+ */
+export function subFolderOf(srcDir: string, file: string): string | null {
+  const top = folderOf(srcDir, file);
+  if (!top) return null;
+  const parts = path.relative(srcDir, file).split(path.sep);
+  return parts.length > 2 ? `${parts[0]}/${parts[1]}` : null;
+}
+
+/** The first segment of a folder name: a sub-folder's layer. */
+const layerOf = (folder: string) => folder.split('/')[0];
+
+/**
+ * folder → folder it imports → one file:import that shows it. With `subFolderOf`, the graph of
+ * the features inside each layer: edges between sub-folders of the same top-level folder only.
+ */
+export function folderGraph(
+  srcDir: string,
+  files: { file: string; text: string }[],
+  folderFor: (srcDir: string, file: string) => string | null = folderOf,
+): FolderGraph {
   const graph: FolderGraph = new Map();
   for (const { file, text } of files) {
-    const from = folderOf(srcDir, file);
+    const from = folderFor(srcDir, file);
     if (!from) continue;
     for (const specifier of importsOf(text)) {
       const target = resolveImport(srcDir, file, specifier);
-      const to = target && folderOf(srcDir, target);
+      const to = target && folderFor(srcDir, target);
       if (!to || to === from) continue;
+      // Inside a layer, only its own sub-folders count: the layer order rules between layers.
+      if (folderFor !== folderOf && layerOf(to) !== layerOf(from)) continue;
       const edges = graph.get(from) ?? new Map<string, string>();
       if (!edges.has(to)) edges.set(to, `${path.relative(srcDir, file)} imports '${specifier}'`);
       graph.set(from, edges);
@@ -134,6 +157,12 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const graph = folderGraph(srcDir, files);
   const cycles = folderCycles(graph);
   for (const cycle of cycles) console.error(describeCycle(graph, cycle));
-  if (cycles.length > 0) process.exit(1);
-  console.log(`No cycles between the ${graph.size} folders of src/.`);
+  // One level down too: the features inside a layer point one way (docs/architecture.md, Layout).
+  const inner = folderGraph(srcDir, files, subFolderOf);
+  const innerCycles = folderCycles(inner);
+  for (const cycle of innerCycles) console.error(describeCycle(inner, cycle));
+  if (cycles.length + innerCycles.length > 0) process.exit(1);
+  console.log(
+    `No cycles between the ${graph.size} folders of src/, nor between the ${inner.size} sub-folders inside them.`,
+  );
 }

@@ -9,8 +9,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { playwrightTimings, slowest, vitestTimings, type FileTiming } from './testTimings';
+import { ensureTestBuildCache } from '../tests/support/buildCache';
 
 const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'emdr-test-reports-'));
+// One private code cache for every phase (tests/support/buildCache.ts): its folder and key go to
+// the phases through the environment they inherit, and it is removed at the end.
+const buildCache = ensureTestBuildCache();
 const totals = { passed: 0, failed: 0 };
 const lines: string[] = [];
 const phases: { name: string; seconds: number; ok: boolean }[] = [];
@@ -63,6 +67,7 @@ function readReport(phase: Phase): string {
 }
 
 function finish(code: number): never {
+  buildCache.remove();
   const totalSeconds = Number(((Date.now() - started) / 1000).toFixed(1));
   fs.mkdirSync('test-results', { recursive: true });
   fs.writeFileSync(

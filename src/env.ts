@@ -1,5 +1,5 @@
 /**
- * The one module that reads the process's environment (issue 53). It imports nothing, so the static
+ * The one module that reads the process's environment (docs/architecture.md). It imports nothing, so the static
  * front, the logger and the redactor read their few variables without loading the settings' schema
  * (docs/decisions/0017-static-front.md): log.ts takes LOG_LEVEL, redact.ts the secrets as written (it
  * must mask them in the very message that says they are malformed), server/front/role.ts the app's

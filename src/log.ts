@@ -9,17 +9,14 @@ import { envValue } from './env';
  * (the id also sent back in `X-Request-Id` and in error bodies, so a report can be found in the
  * logs). Never log a password or a session token.
  */
-const LOGGER = Symbol.for('emdr.logger');
-type Global = typeof globalThis & { [LOGGER]?: pino.Logger };
-
-// The server bundle and scripts run through tsx may both load this module: one logger per process.
-export const log: pino.Logger = ((globalThis as Global)[LOGGER] ??= pino({
+// One logger per process: every entry imports this one module (docs/decisions/0039-one-copy-of-the-code.md).
+export const log: pino.Logger = pino({
   level: logLevelOf(envValue('LOG_LEVEL')),
   base: { pid: process.pid },
   timestamp: pino.stdTimeFunctions.isoTime,
   // Every line, whatever error or object it carries, without the settings' secrets.
   hooks: { streamWrite: (line) => redact(line) },
-}));
+});
 
 /** A fresh id for one request. */
 export function newRequestId(): string {

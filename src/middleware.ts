@@ -27,7 +27,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
       headers.set('content-security-policy', context.locals.pageCsp);
     // Admin pages (and their redirects) depend on who is signed in: no shared or back-button cache.
     const path = context.url.pathname;
-    if (isMemberAreaPath(path)) headers.set('cache-control', 'no-store');
+    // A page that says `private, no-store` itself (a training's preview) keeps it: it says the same, more plainly.
+    if (isMemberAreaPath(path) && headers.get('cache-control') !== 'private, no-store')
+      headers.set('cache-control', 'no-store');
   };
   try {
     // In place: no copy of every API answer.

@@ -36,6 +36,16 @@ describe('redact', () => {
     expect(redact(`DELETE /api/admin/invitations/${id}`, [])).toBe(`DELETE /api/admin/invitations/${id}`);
   });
 
+  test("a password-reset link's token is masked in either side's page path", () => {
+    const token = 'Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6cXV4Zm9vYmFyYmF6';
+    expect(redact(`GET /admin/reset-password/${token} 200`, [])).toBe('GET /admin/reset-password/*** 200');
+    expect(redact(`GET https://emdr.example/account/reset-password/${token}?x=1`, [])).toBe(
+      'GET https://emdr.example/account/reset-password/***?x=1',
+    );
+    // The page that asks for a link has no token to mask.
+    expect(redact('GET /account/reset-password 200', [])).toBe('GET /account/reset-password 200');
+  });
+
   test('the SMTP_URL password and SECRETS_KEY are masked too', () => {
     const mail = secretValues({
       SMTP_URL: 'smtp://mailer:m41l-p%40ss@smtp.example.com:587',

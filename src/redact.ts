@@ -1,4 +1,6 @@
 import { envValue } from './env';
+import { PARTNER_INVITE, TEAM_INVITE } from './domain/adminPaths';
+import { PARTNER_PASSWORD_RESET, TEAM_PASSWORD_RESET } from './domain/team/passwordReset';
 
 /**
  * Secrets never leave the process in words: the DATABASE_URL and SMTP_URL passwords, the S3 secret
@@ -8,9 +10,26 @@ import { envValue } from './env';
 const MASK = '***';
 // A password in any URL's user info: scheme://user:password@host.
 const URL_PASSWORD = /([a-z][a-z0-9+.-]*:\/\/[^\s:/@]*:)[^\s@/]+@/gi;
-// An invitation link's token is its whole authority, and it travels in the path, which request and
-// error lines name: /admin/invite/{token} and /api/admin/invitations/{token}/accept.
-const PATH_TOKEN = /(\/admin\/invite\/|\/api\/admin\/invitations\/)(?![0-9a-f]{8}-[0-9a-f]{4}-)[A-Za-z0-9_-]{32,}/g;
+/**
+ * The paths whose next segment is a token that is its link's whole authority, which request and
+ * error lines name: a team or partner invitation link and its accept call, and a password-reset link
+ * (the reset API itself takes the token in the body). One list:
+ * src/redact.test.ts walks every route of src/pages and fails for a token route missing here. A
+ * member's own record ids (UUIDs) after these prefixes are not tokens and stay readable.
+ */
+export const TOKEN_PATH_PREFIXES = [
+  `${TEAM_INVITE}/`,
+  `${PARTNER_INVITE}/`,
+  '/api/admin/invitations/',
+  `${TEAM_PASSWORD_RESET}/`,
+  `${PARTNER_PASSWORD_RESET}/`,
+] as const;
+const PATH_TOKEN = new RegExp(
+  `(${TOKEN_PATH_PREFIXES.map((prefix) => prefix.replace(/[/]/g, '\\/')).join('|')})(?![0-9a-f]{8}-[0-9a-f]{4}-)[A-Za-z0-9_.%~-]{16,}`,
+  'g',
+);
+// A token in a query instead (alert and reminder links' `token`, an upload URL's `sig`).
+const QUERY_TOKEN = /([?&](?:token|sig)=)[^&\s"'#]+/g;
 // Shorter values would mask ordinary words; URL passwords are masked by pattern whatever their length.
 const MIN_SECRET_LENGTH = 4;
 
@@ -77,7 +96,7 @@ function currentSecrets(): string[] {
 
 /** The text with every secret of this process's settings masked. */
 export function redact(text: string, secrets: string[] = currentSecrets()): string {
-  let out = text.replace(URL_PASSWORD, `$1${MASK}@`).replace(PATH_TOKEN, `$1${MASK}`);
+  let out = text.replace(URL_PASSWORD, `$1${MASK}@`).replace(PATH_TOKEN, `$1${MASK}`).replace(QUERY_TOKEN, `$1${MASK}`);
   for (const secret of secrets) if (out.includes(secret)) out = out.split(secret).join(MASK);
   return out;
 }

@@ -46,6 +46,8 @@ const KEYS = [
   'SITE_DATA_FILE',
   'SMTP_URL',
   'MAIL_FROM',
+  'MAIL_POLL_MS',
+  'MAIL_RETRY_BASE_MS',
   'SITE_TIME_ZONE',
   'SECRETS_KEY',
   'ANALYTICS_SECRET',
@@ -145,6 +147,12 @@ const EnvSchema = z
       error: 'SMTP_URL must be an smtp:// or smtps:// address, e.g. SMTP_URL=smtp://user:pass@mail.example.com:587',
     }),
     MAIL_FROM: text,
+    MAIL_POLL_MS: text.refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 50), {
+      error: 'MAIL_POLL_MS must be a whole number of milliseconds, at least 50, e.g. MAIL_POLL_MS=30000',
+    }),
+    MAIL_RETRY_BASE_MS: text.refine((v) => !v || (/^\d+$/.test(v) && Number(v) >= 10), {
+      error: 'MAIL_RETRY_BASE_MS must be a whole number of milliseconds, at least 10, e.g. MAIL_RETRY_BASE_MS=1000',
+    }),
     SITE_TIME_ZONE: text.refine((v) => !v || isTimeZone(v), {
       error: 'SITE_TIME_ZONE must be an IANA time zone, e.g. SITE_TIME_ZONE=America/New_York',
     }),
@@ -290,6 +298,10 @@ export function mailEnv() {
     smtpUrl: env.SMTP_URL || '',
     from: env.MAIL_FROM || `EMDR Training <alerts@${new URL(siteUrl).hostname}>`,
     outboxDir: path.join(dataDir, 'outbox'),
+    /** How often the mail sender looks for due mail besides its wake-ups (docs/decisions/0038-mail-outbox.md). */
+    pollMs: Number(env.MAIL_POLL_MS || 30_000),
+    /** The wait before a mail's second attempt; each later wait is five times the one before. */
+    retryBaseMs: Number(env.MAIL_RETRY_BASE_MS || 1_000),
     siteTimeZone: env.SITE_TIME_ZONE || 'America/New_York',
   };
 }

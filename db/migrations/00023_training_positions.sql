@@ -1,4 +1,4 @@
--- Near me (docs/product.md, Near me; issue 31): an optional US ZIP code and the position the server
+-- Near me (docs/product.md, Near me): an optional US ZIP code and the position the server
 -- derives from it (or an admin sets by hand). Rows from before have neither and keep working; the
 -- distance is computed in memory over the public listing, so no geo extension is needed.
 alter table trainings

@@ -1,4 +1,4 @@
--- Email alerts (docs/product.md, Alerts; issue 32): "tell me when a training like this is listed".
+-- Email alerts (docs/product.md, Alerts): "tell me when a training like this is listed".
 
 -- When each training was first published: a digest holds only the trainings first published since
 -- that alert's last digest. A table of its own, so the trainings row (its history, its ETag, the

@@ -1,4 +1,4 @@
--- Two-factor secrets at rest (issue 51; docs/decisions/0019-secrets-at-rest.md). The key is never
+-- Two-factor secrets at rest (docs/decisions/0019-secrets-at-rest.md). The key is never
 -- in the database: it is SECRETS_KEY or DATA_DIR/secrets.key, so the rows below are rewritten by the
 -- start-up (src/data/secretsAtRest.ts), not by this file.
 -- admin_users.totp_secret now holds the secret sealed with AES-256-GCM ('gcm1:…'); a plain base32

@@ -1,4 +1,4 @@
--- How listings perform (issue 54, Performance for partners; docs/decisions/0020-listing-analytics.md):
+-- How listings perform (docs/product.md, Performance; docs/decisions/0020-listing-analytics.md):
 -- page views, Register clicks, calendar downloads and widget impressions, counted per training per
 -- day (UTC). No address, agent, cookie or anything else about a visitor is kept.
 create table listing_event_counts (

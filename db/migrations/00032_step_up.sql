@@ -1,4 +1,4 @@
--- Step-up and guessing stops (docs/decisions/0021-step-up.md, issue 51).
+-- Step-up and guessing stops (docs/decisions/0021-step-up.md).
 
 -- When the member last gave their password or a current second factor in this session. A sign-in
 -- sets it; sessions from before this migration have none, so their first sign-in change asks again.

@@ -1,4 +1,4 @@
--- Who may take a training (issue 56; docs/product.md, Program facts, Who can attend). Every column is
+-- Who may take a training (docs/product.md, Program facts, Who can attend). Every column is
 -- optional or has a default, so rows and callers from before keep working unchanged and state
 -- nothing: no row's free-text `eligibility` is read into these columns (nothing is guessed). The
 -- license list and the students' terms are JSON documents read and written whole with the training.

@@ -1,4 +1,4 @@
--- Listings a clinician can trust (docs/product.md, Trust; issue 55): link health, reports of
+-- Listings a clinician can trust (docs/product.md, Trust): link health, reports of
 -- problems, details confirmed, verified trainers.
 
 -- "These details are current": when a team member (later also the training's partner) last said so.

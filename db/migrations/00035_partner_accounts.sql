@@ -1,4 +1,4 @@
--- Partner accounts (docs/product.md, Partners; issue 54): a trainer's own sign-in. A partner is a
+-- Partner accounts (docs/product.md, Partners): a trainer's own sign-in. A partner is a
 -- member with the role 'partner', linked to one or more trainer profiles (an institute's staff may
 -- keep several trainers, and a profile may have several partners). An invitation for a partner names
 -- the profiles it links on acceptance. The owner may mark a partner trusted: their changes then apply

@@ -20,7 +20,7 @@ export const FACTS_FILTER_QUERY = '/api/trainings?state=CA&ce=APA&type=basic';
 /** Near me (docs/product.md): within 100 miles of a Denver ZIP code, nearest first. */
 export const NEAR_QUERY = '/api/trainings?near=80202&radius=100&sort=distance';
 /**
- * Who can attend (issue 56) as the list island asks for it (one page of cards with the counts, which
+ * Who can attend (ADR 0045) as the list island asks for it (one page of cards with the counts, which
  * no answer cache keeps, so every request runs the filter over every row), against the state filter
  * alone asked the same way: a counselor in California who can take it now.
  */

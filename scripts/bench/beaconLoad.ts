@@ -2,7 +2,7 @@ import http from 'node:http';
 import { percentile, round } from './stats';
 
 /**
- * The listing beacon's traffic (issue 54, Performance): `POST /api/events` at a steady rate while
+ * The listing beacon's traffic (docs/product.md, Performance): `POST /api/events` at a steady rate while
  * the static pages are measured, to show that counting never slows the pages. Each beacon comes
  * from a client address of its own (X-Forwarded-For; the bench's server trusts its loopback proxy),
  * so none is refused by the address limit or dropped as a repeat: every one is hashed, buffered and

@@ -2,7 +2,7 @@ import { startBeaconLoad, type BeaconFigures } from './beaconLoad';
 import { compareServing, type ServingComparison } from './servingBench';
 
 /**
- * The static comparison again, with the listing beacon's load on our server meanwhile (issue 54):
+ * The static comparison again, with the listing beacon's load on our server meanwhile (docs/product.md, Performance):
  * the pages' ratio to the anchors should stay within the spread of its rounds without the beacons.
  */
 export interface ServingWithBeacons {

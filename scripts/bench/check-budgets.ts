@@ -11,7 +11,7 @@ import path from 'node:path';
 import { closeDb, getSql } from '../../src/data/database/db';
 import { migrate } from '../../src/data/database/migrate';
 import { BUILD_ENV, BUILD_NODE_FLAGS, takeSnapshot } from '../../src/publish';
-import { listingAnswer } from '../../src/services/publicListing';
+import { listingOutcome } from '../../src/services/publicListing';
 import { tempDir } from '../../tests/support/server';
 import {
   FIRST_PAGE_QUERY,
@@ -32,8 +32,13 @@ async function check(n: number): Promise<string[]> {
     await generateListings(await getSql(), n);
     const dataFile = path.join(dir, 'input.json');
     fs.writeFileSync(dataFile, JSON.stringify(await takeSnapshot()));
-    const api = await listingAnswer(new URLSearchParams(FIRST_PAGE_QUERY));
-    const full = await listingAnswer(new URLSearchParams('page=1'));
+    const listBody = async (query: string) => {
+      const outcome = await listingOutcome(new URLSearchParams(query));
+      if ('refused' in outcome) throw new Error(`the list refused ${query}: ${outcome.refused.error}`);
+      return outcome.list;
+    };
+    const api = await listBody(FIRST_PAGE_QUERY);
+    const full = await listBody('page=1');
     // The build's server chunks resolve packages from the output's parents (as buildBench does).
     fs.symlinkSync(path.resolve('node_modules'), path.join(dir, 'node_modules'));
     const outDir = path.join(dir, 'out');

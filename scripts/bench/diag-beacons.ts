@@ -1,6 +1,6 @@
 /**
  * `npx tsx scripts/bench/diag-beacons.ts [N] [ROUNDS] [SECONDS]`: the beacon part of the bench alone
- * (issue 54): our server against the bare node:http floor on `/` and a training page, without and
+ * (docs/product.md, Performance): our server against the bare node:http floor on `/` and a training page, without and
  * then with the listing beacon's load (beaconLoad.ts) on our server, both pinned to one core, wrk on
  * the other. For checking the beacon's cost quickly, not a benchmark of record (`npm run bench` is).
  */

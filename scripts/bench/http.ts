@@ -1,4 +1,12 @@
-import autocannon from 'autocannon';
+import { pathToFileURL } from 'node:url';
+import type run from 'autocannon';
+import { benchToolFile } from './benchTools';
+
+/** autocannon from the benchmarks' own folder (benchTools.ts), installed there on first use. */
+async function autocannon(options: Parameters<typeof run>[0]): ReturnType<typeof run> {
+  const loaded = (await import(pathToFileURL(benchToolFile('autocannon')).href)) as { default: typeof run };
+  return loaded.default(options);
+}
 
 /** A bounded autocannon run on 127.0.0.1: requests/s, p99 latency, errors and non-2xx. */
 export interface LoadFigures {

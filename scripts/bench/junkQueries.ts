@@ -3,7 +3,7 @@ import { slowClientGrowth, type SlowClientFigures } from '../../tests/support/sl
 import { median, round } from './stats';
 
 /**
- * Issue 51, point 3: a query string of junk must not make the public list cost more than asking it
+ * A query string of junk must not make the public list cost more than asking it
  * plainly. Two figures on a running server:
  * - memory: `readers` clients that never read, each asking `/api/trainings?x={i}` with a junk
  *   value of its own, after the plain list was read by as many; the process tree's growth (goal at

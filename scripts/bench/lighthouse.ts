@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { benchToolFile } from './benchTools';
 
 /** Lighthouse's performance figures for one page and form factor, from Debian's Chromium. */
 export interface LighthouseFigures {
@@ -39,7 +40,7 @@ function lighthouseOnce(url: string, formFactor: 'mobile' | 'desktop'): Outcome 
   const run = spawnSync(
     process.execPath,
     [
-      path.join(process.cwd(), 'node_modules', 'lighthouse', 'cli', 'index.js'),
+      benchToolFile('lighthouse', path.join('cli', 'index.js')),
       url,
       '--quiet',
       '--output=json',

@@ -68,7 +68,7 @@ for (const n of sizes) {
       anchor: `${NGINX_ANCHOR}${nginx.brotli ? '' : ' (brotli module not available: gzip_static only)'}`,
       comparisons: await compareServing(wrk, urls, paths, quick ? 3 : 5, seconds),
     };
-    // The same rounds with the listing beacon posting to our server meanwhile (issue 54).
+    // The same rounds with the listing beacon posting to our server meanwhile (docs/product.md, Performance).
     log('static serving with the listing beacon beside it, N=100');
     results.servingWithBeacons = await compareServingWithBeacons(wrk, urls, paths, quick ? 3 : 5, seconds, ids);
     nginx.stop();

@@ -37,7 +37,7 @@ export interface SaveToLiveResult {
   crawl: CrawlFigures;
   /** 200 clients that never read the list and the feed. */
   slowClients: SlowClientFigures;
-  /** Readers and requests of the list with a junk query string each (issue 51). */
+  /** Readers and requests of the list with a junk query string each (docs/security.md). */
   junkQueries: JunkQueryFigures;
   /** Peak resident memory of the whole server process tree (the server and any build child), in MiB. */
   /** Peaks of the resident sum over the process tree. */

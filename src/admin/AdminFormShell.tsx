@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { FormProvider, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import { AdminToaster } from './client/notify';
 import { useHydrated } from '../ui/useHydrated';
+import BackLink from '../ui/BackLink';
 
 /**
  * The frame both record forms share: back link, heading, and the form with its fields provided to
@@ -25,9 +26,7 @@ export function AdminFormShell<T extends FieldValues>(props: {
   return (
     <div className="rounded-lg bg-white p-8 shadow">
       <AdminToaster />
-      <a href={props.back.href} className="text-brand-800 underline" aria-label={props.back.label}>
-        ← Back
-      </a>
+      <BackLink href={props.back.href} label={props.back.label} />
       <h1 className={`mt-2 text-2xl font-bold ${props.subtitle ? '' : 'mb-6'}`}>{props.title}</h1>
       {props.subtitle && <p className="mb-6 text-slate-700">{props.subtitle}</p>}
       {props.notice}

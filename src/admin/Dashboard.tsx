@@ -3,9 +3,9 @@ import { useStore } from '@nanostores/react';
 import { $trainers, $trainings } from './client/stores';
 import { AdminToaster } from './client/notify';
 import { $siteStatus } from './siteStatus';
-import LogoutButton from './signIn/LogoutButton';
 import RecentChanges from './history/RecentChanges';
 import FleetStatus from './FleetStatus';
+import { memberDateTimeOr } from '../domain/time/memberDates';
 
 const STATE_TEXT = { idle: 'Up to date', queued: 'Changes waiting to be published', building: 'Publishing…' } as const;
 
@@ -16,9 +16,7 @@ function PublishStatus() {
   return (
     <div role="status">
       <p className="font-medium">{STATE_TEXT[status.state]}</p>
-      <p className="text-sm text-slate-700">
-        Last published: {status.lastPublishedAt ? new Date(status.lastPublishedAt).toLocaleString('en-US') : 'never'}
-      </p>
+      <p className="text-sm text-slate-700">Last published: {memberDateTimeOr(status.lastPublishedAt, 'never')}</p>
       {status.lastError && (
         <p className="mt-2 whitespace-pre-wrap text-sm text-red-700">Last error: {status.lastError}</p>
       )}
@@ -60,7 +58,6 @@ export default function Dashboard({ email }: { email: string }) {
             Logged in as <strong>{email}</strong>
           </p>
         </div>
-        <LogoutButton />
       </header>
       <div className="grid gap-6 md:grid-cols-2">
         <CountCard title="Trainers" count={trainers.data?.length} list={TEAM_TRAINERS} add={newTrainerPath} />

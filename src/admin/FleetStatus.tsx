@@ -1,6 +1,7 @@
 import { useStore } from '@nanostores/react';
 import type { InstanceStatus } from '../domain/siteStatus';
 import { $siteStatus } from './siteStatus';
+import { memberDateTime } from '../domain/time/memberDates';
 
 function describe(instance: InstanceStatus): { text: string; tone: string } {
   if (instance.lastError && !instance.current) return { text: 'Failing', tone: 'text-red-700' };
@@ -35,9 +36,7 @@ export default function FleetStatus() {
                 <span className="font-medium">{instance.address ?? instance.hostname}</span>{' '}
                 <span className="text-slate-700">({instance.hostname})</span>: <span className={tone}>{text}</span>
                 {instance.lastPublishedAt && (
-                  <span className="text-slate-700">
-                    , last published {new Date(instance.lastPublishedAt).toLocaleString('en-US')}
-                  </span>
+                  <span className="text-slate-700">, last published {memberDateTime(instance.lastPublishedAt)}</span>
                 )}
                 {instance.lastError && !instance.current && (
                   <p className="whitespace-pre-wrap text-red-700">{instance.lastError.split('\n')[0]}</p>

@@ -27,7 +27,7 @@ export function adminEnvProblem(env: AdminEnv): string | null {
 
 /**
  * Creates the admin, or resets its password when it exists with another one (README.md, Admin
- * bootstrap); either is in the security log as done by the start-up (issue 51, point 8).
+ * bootstrap); either is in the security log as done by the start-up (docs/security.md).
  */
 export async function ensureAdmin(email: string, password: string): Promise<'created' | 'reset' | 'unchanged'> {
   const existing = await admins.findByEmail(email);

@@ -18,7 +18,7 @@ export function startDigestScheduler(log: (message: string) => void): () => void
       () =>
         void sendDueDigests(scheduledScope(next.weekly))
           .then((run) => {
-            if (!run.busy) log(`Alert digests sent: ${run.sent}${run.failed ? `, failed: ${run.failed}` : ''}.`);
+            if (!run.busy) log(`Alert digests queued: ${run.queued}.`);
           })
           .catch((error: unknown) => log(`[alerts] digest run failed: ${String(error)}`))
           .finally(plan),

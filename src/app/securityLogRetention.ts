@@ -4,7 +4,7 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 /**
  * Security entries about emails no member has are deleted 90 days after they were written
- * (docs/product.md, "Security log"; issue 51, point 8): once at start and then every day, on every
+ * (docs/product.md, "Security log"): once at start and then every day, on every
  * instance (a delete that finds nothing costs one indexed query).
  */
 export function startSecurityLogRetention(log: (message: string) => void): () => void {

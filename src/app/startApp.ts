@@ -20,7 +20,7 @@ import { seedDemoOnce } from '../data/seed';
 import { preloadZipTable } from '../data/zipTable';
 import { adminEnvProblem, bootstrapAdmin } from './bootstrap';
 import { newInstanceId, startHeartbeat } from './heartbeat';
-import { openPublishing, type Publishing } from '../publish';
+import { keepServerCodeInUse, openPublishing, type Publishing } from '../publish';
 import { Host, listenOn } from '../server/host';
 import { startStaticFront, type StaticFront } from '../server/front/staticFront';
 import { liveDir } from '../server/staticAnswers';
@@ -29,7 +29,7 @@ import { startUploadSweeper } from '../storage/abandoned';
 import { startDigestScheduler } from './digestScheduler';
 import { startSecurityLogRetention } from './securityLogRetention';
 import { startTrustScheduler } from './trustScheduler';
-import { closeMail } from '../mail/transport';
+import { startMailSender } from '../mail/sender';
 import { flushListingEvents, startListingEventsPrune } from '../services/performance/listingEvents';
 import { adminChangeLine, startBanner } from './startBanner';
 
@@ -92,6 +92,9 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
   let stopRetention = () => {};
   let stopEventsPrune = () => {};
   let stopTrust = () => {};
+  let stopMail: () => Promise<void> = async () => {};
+  // Astro's routes load their modules from the compiled server code at their first request.
+  const stopKeepingCode = keepServerCodeInUse();
   let stopHeartbeat: () => Promise<void> = async () => {};
   let host: Host | undefined;
   let front: StaticFront | undefined;
@@ -152,6 +155,8 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopRetention = startSecurityLogRetention(log);
     stopEventsPrune = startListingEventsPrune();
     stopTrust = startTrustScheduler(log);
+    // The one sender of every mail (docs/decisions/0038-mail-outbox.md): mail queued before a restart goes now.
+    stopMail = startMailSender();
 
     const admin = envAdmin ?? (await bootstrapAdmin(env));
     await preloadZipTable();
@@ -187,13 +192,14 @@ export async function startApp(options: StartOptions = {}): Promise<void> {
     stopRetention();
     stopEventsPrune();
     stopTrust();
+    stopKeepingCode();
     await front?.close();
     await host?.close();
     // The listing counts this process kept since its last write (services/performance/listingEvents.ts).
     await flushListingEvents();
     await publishing?.stop();
     await stopHeartbeat();
-    closeMail();
+    await stopMail();
     await closeDb();
     process.exit(0);
   }

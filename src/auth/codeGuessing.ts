@@ -3,10 +3,11 @@ import { CODES_LOCKED, CODES_LOCKED_MESSAGE } from '../domain/team/secondFactor'
 import { AuthError } from './errors';
 import type { Actor } from '../domain/actor';
 import { mailCodesLocked } from '../mail/memberMail';
+import { transaction } from '../data/database/transaction';
 import { recordSecurityEvent } from './securityLog';
 
 /**
- * Guessing stops (issue 51; docs/decisions/0021-step-up.md). The back-off of src/auth/throttle.ts
+ * Guessing stops (docs/decisions/0021-step-up.md). The back-off of src/auth/throttle.ts
  * slows an attacker who knows the password to one code per 15 minutes, but never stops them; so:
  * - a pending sign-in ends at its tenth wrong code (the password must be given again);
  * - the twentieth wrong code of an account within 24 hours locks its codes (authenticator and
@@ -30,13 +31,10 @@ export async function codesLockedUntil(adminId: string): Promise<Date | null> {
 export async function countWrongCode(member: Member, ip: string): Promise<boolean> {
   const { count, locked } = await codeLock.addWrongCode(member.adminId, CODE_LOCK_MS, WRONG_CODES_BEFORE_LOCK);
   if (!locked) return count >= WRONG_CODES_BEFORE_LOCK;
-  await recordSecurityEvent({
-    type: 'second-factor-locked',
-    actor: member,
-    ip,
-    detail: { wrongCodes: count },
+  await transaction(async (tx) => {
+    await recordSecurityEvent({ type: 'second-factor-locked', actor: member, ip, detail: { wrongCodes: count } }, tx);
+    await mailCodesLocked(tx, member.email, count, new Date(locked.getTime() + CODE_LOCK_MS));
   });
-  void mailCodesLocked(member.email, count, new Date(locked.getTime() + CODE_LOCK_MS));
   return true;
 }
 

@@ -2,7 +2,7 @@ import { serverEnv } from '../settings';
 
 /**
  * The names of the sign-in cookies (README.md, "Admin sign-in"). On an https site they carry the
- * `__Host-` prefix (issue 51): a browser then keeps them only when set Secure, with Path=/ and no
+ * `__Host-` prefix (docs/security.md): a browser then keeps them only when set Secure, with Path=/ and no
  * Domain, so no subdomain and no plain-http page can plant or overwrite one. On http (a local start)
  * the prefix would make browsers drop them, so the plain names stay.
  */

@@ -19,7 +19,7 @@ import type { AdminSession } from './sessions';
 /**
  * A member's own passkeys (docs/product.md, "Passkeys"): registration, list, rename, delete.
  * Passkeys are made discoverable (residentKey 'required') so one can also replace the password, and
- * the device must verify its user (PIN or biometrics) when it makes one (issue 51). The routes that
+ * the device must verify its user (PIN or biometrics) when it makes one (docs/security.md). The routes that
  * add or delete one ask for a step-up first (src/auth/stepUp.ts); the member is mailed either way.
  */
 
@@ -88,10 +88,10 @@ export async function registerPasskey(
     });
     if (!inserted) return undefined;
     await recordSecurityEvent({ type: 'passkey-added', actor: admin, ip, detail: { name } }, tx);
+    await mailFactorChange(tx, admin.email, { kind: 'passkey-added', name: inserted.name });
     return inserted;
   });
   if (!row) throw refused('This passkey is already registered.');
-  void mailFactorChange(admin.email, { kind: 'passkey-added', name: row.name });
   return summary(row);
 }
 
@@ -109,9 +109,11 @@ export async function renamePasskey(admin: AdminSession, id: string, name: strin
 export async function deletePasskey(ip: string, admin: AdminSession, id: string): Promise<void> {
   const removed = await transaction(async (tx) => {
     const row = await passkeys.remove(tx, admin.adminId, id);
-    if (row) await recordSecurityEvent({ type: 'passkey-removed', actor: admin, ip, detail: { name: row.name } }, tx);
+    if (row) {
+      await recordSecurityEvent({ type: 'passkey-removed', actor: admin, ip, detail: { name: row.name } }, tx);
+      await mailFactorChange(tx, admin.email, { kind: 'passkey-removed', name: row.name });
+    }
     return row;
   });
   if (!removed) throw new AuthError('notFound', 'Not found');
-  void mailFactorChange(admin.email, { kind: 'passkey-removed', name: removed.name });
 }

@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
  * Recovery codes for a lost authenticator (docs/product.md, "Two-factor sign-in"): ten random codes
  * of ten characters (50 bits each) shown once when TOTP is turned on, each working once. The data
  * layer gets each code's SHA-256 and stores only a salted HMAC of it with the server's key
- * (src/data/secrets/secretBox.ts, issue 51). The alphabet leaves out l, o, 0 and 1, which are easily misread.
+ * (src/data/secrets/secretBox.ts). The alphabet leaves out l, o, 0 and 1, which are easily misread.
  */
 export const RECOVERY_CODE_COUNT = 10;
 const ALPHABET = 'abcdefghijkmnpqrstuvwxyz23456789';

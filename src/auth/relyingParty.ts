@@ -7,8 +7,8 @@ export const RP_NAME = 'EMDR Training admin';
 /**
  * The WebAuthn relying party (README.md, "Passkeys"; docs/decisions/0021-step-up.md): SITE_URL's host
  * name as the RP ID, and SITE_URL's origin plus PASSKEY_ORIGINS as the origins a browser may have
- * signed for. Configuration only: a request's Host or Origin never changes them (issue 51: a
- * request addressed to another of the server's names made passkeys for that name).
+ * signed for. Configuration only: a request's Host or Origin never changes them: a
+ * request addressed to another of the server's names once made passkeys for that name.
  */
 export function relyingParty(): { rpID: string; origins: string[] } {
   const { rpId, origins } = passkeyEnv();

@@ -12,7 +12,7 @@ import { admit, succeeded } from './throttle';
 import { checkSecondFactor } from './twoFactor';
 
 /**
- * Step-up (docs/decisions/0021-step-up.md, issue 51): a session alone must not change how someone
+ * Step-up (docs/decisions/0021-step-up.md): a session alone must not change how someone
  * signs in or who runs the site. Those routes call requireStepUp() (src/http/guards.ts): the member must have given their
  * password or a current second factor in this session within the last ten minutes (a sign-in counts),
  * else 403 `{error, code: 'step_up_required'}` and the admin UI asks "Confirm it's you" and retries.

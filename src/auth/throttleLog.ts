@@ -7,7 +7,7 @@ import { recordSecurityEvent } from './securityLog';
 
 /**
  * Attempts the back-off holds back (src/auth/throttle.ts) are in the security log as
- * 'sign-in-throttled' (issue 51, point 8): at most one entry per subject (an account's password,
+ * 'sign-in-throttled' (docs/security.md): at most one entry per subject (an account's password,
  * second factor or passkey sign-in) and one per client network an hour, so an attacker who keeps
  * trying, or sprays many emails from one network, adds one line an hour, not one per request. The
  * network is counted first: a blocked network spraying new emails writes no row per email.

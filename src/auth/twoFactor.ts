@@ -9,6 +9,7 @@ import { hashRecoveryCode, looksLikeRecoveryCode, newRecoveryCodes } from './rec
 import { codesLockedError, codesLockedUntil, countWrongCode, CODE_LOCK_MS } from './codeGuessing';
 import * as codeLock from '../data/locks/codeLock';
 import { mailFactorChange } from '../mail/memberMail';
+import { sendNow } from '../mail/sender';
 import { secondFactorMethods } from './secondFactors';
 import { admit, succeeded } from './throttle';
 import { matchingStep, newTotpSecret, otpauthUrl, TOTP_CODE_PATTERN } from './totp';
@@ -44,8 +45,10 @@ export async function confirmTotp(member: Member, code: string, ip: string): Pro
       fieldErrors: { code: ['That code is not right: type the current code from the app'] },
     });
   }
-  await recordSecurityEvent({ type: 'totp-enabled', actor: member, ip });
-  void mailFactorChange(member.email, { kind: 'totp-enabled' });
+  await transaction(async (tx) => {
+    await recordSecurityEvent({ type: 'totp-enabled', actor: member, ip }, tx);
+    await mailFactorChange(tx, member.email, { kind: 'totp-enabled' });
+  });
   return codes;
 }
 
@@ -116,8 +119,10 @@ export async function turnOffTotp(member: Member, code: string, ip: string): Pro
   }
   await requireCurrentCode(member, code, ip);
   await twoFactor.disableTotp(member.adminId);
-  await recordSecurityEvent({ type: 'totp-disabled', actor: member, ip });
-  void mailFactorChange(member.email, { kind: 'totp-disabled' });
+  await transaction(async (tx) => {
+    await recordSecurityEvent({ type: 'totp-disabled', actor: member, ip }, tx);
+    await mailFactorChange(tx, member.email, { kind: 'totp-disabled' });
+  });
 }
 
 /** Ten new recovery codes replace the old ones (all of them, used or not). */
@@ -127,8 +132,10 @@ export async function renewRecoveryCodes(member: Member, code: string, ip: strin
   await requireCurrentCode(member, code, ip);
   const codes = newRecoveryCodes();
   await twoFactor.replaceRecoveryCodes(member.adminId, codes.map(hashRecoveryCode));
-  await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: member, ip });
-  void mailFactorChange(member.email, { kind: 'recovery-codes-renewed' });
+  await transaction(async (tx) => {
+    await recordSecurityEvent({ type: 'recovery-codes-renewed', actor: member, ip }, tx);
+    await mailFactorChange(tx, member.email, { kind: 'recovery-codes-renewed' });
+  });
   return codes;
 }
 
@@ -146,7 +153,7 @@ export async function totpStatus(adminId: string): Promise<TotpStatus> {
 export async function resetTwoFactor(email: string): Promise<{ email: string; mailed: boolean } | null> {
   const member = await admins.findByEmail(email);
   if (!member) return null;
-  await transaction(async (tx) => {
+  const mail = await transaction(async (tx) => {
     await twoFactor.resetSecondFactors(tx, member.id);
     await codeLock.clear(tx, member.id);
     await recordSecurityEvent(
@@ -158,8 +165,9 @@ export async function resetTwoFactor(email: string): Promise<{ email: string; ma
       },
       tx,
     );
+    return mailFactorChange(tx, member.email, { kind: 'two-factor-reset' });
   });
-  // The CLI waits for it, without retries (src/mail/memberMail.ts).
-  const mailed = await mailFactorChange(member.email, { kind: 'two-factor-reset' }, []);
+  // The CLI exits before a sender's loop would run: one attempt now; if it fails, a server retries it.
+  const mailed = (await sendNow([mail])).sent === 1;
   return { email: member.email, mailed };
 }

@@ -1,5 +1,6 @@
 import { sharedSecret } from './secrets/appSecrets';
 import { getSql } from './database/db';
+import type { Tx } from './publishQueue';
 import { transaction } from './database/transaction';
 
 /** Alerts repository (db/migrations/00024_alerts.sql): one saved search of one email address. */
@@ -22,8 +23,9 @@ export async function insert(input: {
   query: string;
   frequency: AlertFrequency;
   confirmNonce: string;
-}): Promise<Alert> {
-  const sql = await getSql();
+  id?: string;
+}, tx?: Tx): Promise<Alert> {
+  const sql = tx ?? (await getSql());
   const [row] = await sql<Alert[]>`insert into alerts ${sql(input)} returning *`;
   return row!;
 }
@@ -89,8 +91,8 @@ export async function listDue(dailyAfterMs: number, weeklyAfterMs: number | null
  * watermark was still `from` (it then moves to `until`), false when another sender took it first.
  * `sent` records a digest going out for it.
  */
-export async function claim(id: string, from: Date, until: Date, sent: boolean): Promise<boolean> {
-  const sql = await getSql();
+export async function claim(id: string, from: Date, until: Date, sent: boolean, tx?: Tx): Promise<boolean> {
+  const sql = tx ?? (await getSql());
   const rows = await sql`
     update alerts set listed_since = ${until}, last_sent_at = case when ${sent} then now() else last_sent_at end
     where id = ${id} and listed_since = ${from}

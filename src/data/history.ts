@@ -15,15 +15,17 @@ export interface NewChange {
   after: object | null;
   /** The partner who proposed a change a reviewer approved (docs/product.md, Review queue). */
   proposedBy?: string | null;
+  /** The import a change came through (docs/product.md, Import). */
+  importedFrom?: string | null;
 }
 
 export async function record(tx: Tx, change: NewChange): Promise<void> {
   // A JSON round trip first turns Dates into the ISO strings the API shows.
   const asJson = (value: object | null) => (value === null ? null : tx.json(JSON.parse(JSON.stringify(value)) as Parameters<typeof tx.json>[0]));
   await tx`
-    insert into change_history (admin_id, admin_email, entity_type, entity_id, action, before, after, proposed_by)
+    insert into change_history (admin_id, admin_email, entity_type, entity_id, action, before, after, proposed_by, imported_from)
     values (${change.adminId}, ${change.adminEmail}, ${change.entityType}, ${change.entityId}, ${change.action},
-            ${asJson(change.before)}, ${asJson(change.after)}, ${change.proposedBy ?? null})`;
+            ${asJson(change.before)}, ${asJson(change.after)}, ${change.proposedBy ?? null}, ${change.importedFrom ?? null})`;
 }
 
 /** The filters of a history query (src/domain/history/history.ts), paging aside. */
@@ -42,6 +44,7 @@ interface Row {
   clientAddress: string | null;
   detail: SecurityEntry['detail'];
   proposedBy: string | null;
+  importedFrom: string | null;
 }
 
 function where(sql: Sql, filters: Filters, beforeId: string | null = null) {
@@ -67,7 +70,7 @@ function where(sql: Sql, filters: Filters, beforeId: string | null = null) {
 }
 
 const COLUMNS =
-  'id::text, changed_at, admin_email, entity_type, entity_id, action, before, after, subject_email, client_address, detail, proposed_by';
+  'id::text, changed_at, admin_email, entity_type, entity_id, action, before, after, subject_email, client_address, detail, proposed_by, imported_from';
 
 /** Record entries keep the shape they have always had; security entries have their own. */
 function toEntry(row: Row): HistoryEntry {
@@ -94,6 +97,7 @@ function toEntry(row: Row): HistoryEntry {
     before: row.before,
     after: row.after,
     ...(row.proposedBy ? { proposedBy: row.proposedBy } : {}),
+    ...(row.importedFrom ? { importedFrom: row.importedFrom } : {}),
   };
 }
 

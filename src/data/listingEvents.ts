@@ -2,52 +2,91 @@ import { getSql } from './database/db';
 import type { ListingEventType } from '../domain/performance/listingEvents';
 
 /**
- * The listing counts (db/migrations/00031_listing_events.sql): per training, day and type, and
- * today's keyed hashes that make a repeat from one client count once.
+ * The listing counts (db/migrations/00031_listing_events.sql, 00041_listing_event_bounds.sql): per
+ * training, day and type, and today's keyed hashes that make a repeat from one client count once.
  */
 export interface KeyedEvent {
   /** The UTC day, YYYY-MM-DD. */
   day: string;
   /** The keyed hash of the client, training and type (services/performance/eventKeys.ts). */
   hash: string;
+  /** The day's keyed hash of the client alone: what it added that day is bounded. */
+  client: string;
   trainingId: string;
   type: ListingEventType;
 }
 
+export interface Bounds {
+  /** New hashes one client may add a day (COUNTS_PER_CLIENT_PER_DAY). */
+  perClient: number;
+  /** Hashes a day may hold in all (SEEN_EVENTS_PER_DAY). */
+  perDay: number;
+}
+
 /**
  * Counts a batch in one statement: only events of a published training whose hash is new that day
- * are counted; a repeat, an unknown or an unpublished training changes nothing. Each (day, hash)
- * appears once in a batch (the buffer is keyed by it).
+ * are counted, while their client has added fewer than `perClient` that day and the day holds fewer
+ * than `perDay`; a repeat, an unknown or unpublished training, or an event past a bound changes
+ * nothing. Each (day, hash) appears once in a batch (the buffer is keyed by it). Instances writing
+ * at the same moment may each pass a bound by one batch at most. Answers how many were counted.
  */
-export async function countNew(events: readonly KeyedEvent[]): Promise<void> {
-  if (events.length === 0) return;
+export async function countNew(events: readonly KeyedEvent[], bounds: Bounds): Promise<number> {
+  if (events.length === 0) return 0;
   const sql = await getSql();
-  await sql`
+  const [row] = await sql<{ counted: number }[]>`
     with given as (
       select * from unnest(
         ${events.map((e) => e.day)}::date[], ${events.map((e) => e.hash)}::text[],
-        ${events.map((e) => e.trainingId)}::uuid[], ${events.map((e) => e.type)}::text[]
-      ) as g (day, hash, training_id, type)
+        ${events.map((e) => e.client)}::text[], ${events.map((e) => e.trainingId)}::uuid[],
+        ${events.map((e) => e.type)}::text[]
+      ) as g (day, hash, client, training_id, type)
     ),
     known as (
       select g.* from given g join trainings t on t.id = g.training_id and t.is_published
+      where not exists (select 1 from listing_event_seen s where s.day = g.day and s.hash = g.hash)
+    ),
+    used as (
+      select s.day, s.client, count(*)::int as n from listing_event_seen s
+      where (s.day, s.client) in (select day, client from known)
+      group by s.day, s.client
+    ),
+    within_client as (
+      select k.day, k.hash, k.client, k.training_id, k.type from (
+        select k.*, row_number() over (partition by k.day, k.client order by k.hash) as rank from known k
+      ) k left join used u on u.day = k.day and u.client = k.client
+      where k.rank + coalesce(u.n, 0) <= ${bounds.perClient}
+    ),
+    within_day as (
+      select w.day, w.hash, w.client, w.training_id, w.type from (
+        select w.*, row_number() over (partition by w.day order by w.hash) as rank from within_client w
+      ) w left join listing_event_seen_days d on d.day = w.day
+      where w.rank + coalesce(d.rows, 0) <= ${bounds.perDay}
     ),
     fresh as (
-      insert into listing_event_seen (day, hash) select day, hash from known
+      insert into listing_event_seen (day, hash, client) select day, hash, client from within_day
       on conflict do nothing
       returning day, hash
+    ),
+    tallied as (
+      insert into listing_event_seen_days as d (day, rows) select day, count(*)::int from fresh group by day
+      on conflict (day) do update set rows = d.rows + excluded.rows
+    ),
+    counted as (
+      insert into listing_event_counts as c (training_id, day, type, count)
+        select k.training_id, k.day, k.type, count(*)::int
+        from within_day k join fresh f on f.day = k.day and f.hash = k.hash
+        group by k.training_id, k.day, k.type
+      on conflict (training_id, day, type) do update set count = c.count + excluded.count
     )
-    insert into listing_event_counts as c (training_id, day, type, count)
-      select k.training_id, k.day, k.type, count(*)::int
-      from known k join fresh f on f.day = k.day and f.hash = k.hash
-      group by k.training_id, k.day, k.type
-    on conflict (training_id, day, type) do update set count = c.count + excluded.count`;
+    select count(*)::int as counted from fresh`;
+  return row?.counted ?? 0;
 }
 
 /** Hashes of days before `day` can no longer match anything: their key is gone. */
 export async function forgetBefore(day: string): Promise<void> {
   const sql = await getSql();
   await sql`delete from listing_event_seen where day < ${day}::date`;
+  await sql`delete from listing_event_seen_days where day < ${day}::date`;
 }
 
 /** One training's count of one type on one day, with the names the page and the CSV show. */

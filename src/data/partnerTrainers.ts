@@ -16,8 +16,8 @@ export async function trainerIdsOf(memberId: string): Promise<string[]> {
 }
 
 /** The emails of the partners who keep a trainer profile. */
-export async function partnerEmailsOfTrainer(trainerId: string): Promise<string[]> {
-  const sql = await getSql();
+export async function partnerEmailsOfTrainer(trainerId: string, tx?: Tx): Promise<string[]> {
+  const sql = tx ?? (await getSql());
   const rows = await sql<{ email: string }[]>`
     select a.email from partner_trainers p join admin_users a on a.id = p.member_id
     where p.trainer_id = ${trainerId} and a.role = 'partner' order by lower(a.email)`;

@@ -1,2 +1,2 @@
 /** Where the repositories queue a publish from; the publish tables' queries live in publishing.ts. */
-export { requestPublish, type Tx } from './publishing';
+export { queuePublish, requestPublish, type Tx } from './publishing';

@@ -6,17 +6,15 @@ import { getSql, usesExternalDatabase } from './database/db';
  * in the process that made the change is also called directly: on the embedded database that is the
  * only way (its one shared backend session cannot tell listeners apart).
  *
- * The listeners live on globalThis because Astro bundles this module into the server build while
- * the start script loads it through tsx: both copies must reach the same publisher.
+ * The routes that save and the publisher that listens import this one module
+ * (docs/decisions/0039-one-copy-of-the-code.md): one set of listeners per process.
  */
 export const PUBLISH_CHANNEL = 'emdr_publish';
 
-const LISTENERS = Symbol.for('emdr.publish.wake');
-type Global = typeof globalThis & { [LISTENERS]?: Set<() => void> };
+const wakeListeners = new Set<() => void>();
 
 function listeners(): Set<() => void> {
-  const g = globalThis as Global;
-  return (g[LISTENERS] ??= new Set());
+  return wakeListeners;
 }
 
 /** Tells the publishers of this process to look at the queue now. */

@@ -50,10 +50,18 @@ export async function requestFullRebuild(): Promise<void> {
  * for a change it cannot read yet, and a rolled-back change wakes nobody.
  */
 export async function requestPublish(tx: Tx, reason: string): Promise<void> {
-  await tx`with request as (insert into publish_requests (reason) values (${reason.slice(0, 200)}) returning id)
-           select pg_notify(${PUBLISH_CHANNEL}, id::text) from request`;
+  await queuePublish(tx, reason);
   // A publisher in this very process (the only one on the embedded database) is told directly.
   wakePublishers();
+}
+
+/**
+ * The publish request without telling this process's publishers: a listing save's commit tells them
+ * once it has committed, as one of its after-commit effects (services/listings/effects.ts).
+ */
+export async function queuePublish(tx: Tx, reason: string): Promise<void> {
+  await tx`with request as (insert into publish_requests (reason) values (${reason.slice(0, 200)}) returning id)
+           select pg_notify(${PUBLISH_CHANNEL}, id::text) from request`;
 }
 
 /** The newest request id: every change bumps it, so it versions anything cached from the database. */

@@ -1,12 +1,13 @@
 import { getSql } from './database/db';
+import type { Tx } from './publishQueue';
 
 /**
  * Fixed-window request counters (db/migrations/00024_alerts.sql). `take` counts one request for the
  * key and says whether it is within `limit` for the current window, in one statement, so parallel
  * requests cannot all slip past.
  */
-export async function take(key: string, limit: number, windowMs: number): Promise<boolean> {
-  const sql = await getSql();
+export async function take(key: string, limit: number, windowMs: number, tx?: Tx): Promise<boolean> {
+  const sql = tx ?? (await getSql());
   const [row] = await sql<{ count: number }[]>`
     insert into request_limits as r (key, count) values (${key.slice(0, 400)}, 1)
     on conflict (key) do update set

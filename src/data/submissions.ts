@@ -1,4 +1,5 @@
 import type { SubmissionKind, SubmissionStatus } from '../domain/review/review';
+import { parseProposal, type ProposalOf } from '../domain/review/proposals';
 import { ADMIN_PAGE_SIZE, type ListPage } from '../domain/adminList';
 import { getSql } from './database/db';
 import type { Tx } from './publishQueue';
@@ -6,13 +7,13 @@ import type { Tx } from './publishQueue';
 /**
  * The review queue's submissions (docs/product.md, Review queue): what a partner proposed, who
  * decided and why. A decision moves `version` forward, so a reviewer acting on an older read loses.
+ * The proposal comes back typed by its record's schema (domain/review/proposals.ts).
  */
-export interface Submission {
+interface SubmissionFields {
   id: string;
-  kind: SubmissionKind;
   recordId: string;
   trainerId: string | null;
-  proposed: Record<string, unknown>;
+  /** Whoever made the proposal's latest version: they alone may withdraw it. */
   partnerId: string | null;
   partnerEmail: string;
   status: SubmissionStatus;
@@ -24,61 +25,93 @@ export interface Submission {
   version: number;
 }
 
-/** A queue row: the submission with its trainer's name (the record's title is added by the service). */
-export interface QueuedSubmission extends Submission {
-  trainerName: string | null;
+export type SubmissionOf<K extends SubmissionKind> = SubmissionFields & { kind: K; proposed: ProposalOf<K> };
+export type Submission = { [K in SubmissionKind]: SubmissionOf<K> }[SubmissionKind];
+
+type StoredRow = SubmissionFields & { kind: SubmissionKind; proposed: unknown };
+
+function typed<R extends StoredRow>(row: R): Omit<R, 'kind' | 'proposed'> & Submission {
+  return { ...row, proposed: parseProposal(row.kind, row.proposed) } as Omit<R, 'kind' | 'proposed'> & Submission;
 }
+
+/** A queue row: the submission with its trainer's name (the record's title is added by the service). */
+export type QueuedSubmission = Submission & { trainerName: string | null };
 
 type JsonValue = Parameters<Tx['json']>[0];
 const asJson = (tx: Tx, value: object) => tx.json(JSON.parse(JSON.stringify(value)) as JsonValue);
 
+/** What a partner proposes for one record: its kind and the proposal its schema typed. */
+export type Proposal = Pick<Submission, 'kind' | 'proposed'>;
+
 export async function insert(
   tx: Tx,
-  row: Pick<Submission, 'kind' | 'recordId' | 'trainerId' | 'proposed' | 'partnerId' | 'partnerEmail'>,
+  row: Proposal & Pick<SubmissionFields, 'recordId' | 'trainerId' | 'partnerId' | 'partnerEmail'>,
 ): Promise<Submission> {
-  const [created] = await tx<Submission[]>`
+  const [created] = await tx<StoredRow[]>`
     insert into submissions (kind, record_id, trainer_id, proposed, partner_id, partner_email)
     values (${row.kind}, ${row.recordId}, ${row.trainerId}, ${asJson(tx, row.proposed)}, ${row.partnerId}, ${row.partnerEmail})
     returning *`;
-  return created!;
+  return typed(created!);
 }
 
 /** The pending submission of a record, locked (a record has at most one: a new edit replaces it). */
+/**
+ * The pending submission of a record, locked (a record has at most one: a new edit replaces it). The
+ * one lock order: a write locks the record's row first, then this (docs/decisions/0037-one-write-path.md).
+ */
 export async function lockPendingOf(tx: Tx, recordId: string): Promise<Submission | undefined> {
-  const [row] = await tx<Submission[]>`
+  const [row] = await tx<StoredRow[]>`
     select * from submissions where record_id = ${recordId} and status = 'pending'
     order by created_at desc limit 1 for update`;
-  return row;
+  return row && typed(row);
 }
 
-/** A pending submission's proposal replaced by a newer one from the partner: the same place in the queue. */
-export async function replaceProposal(tx: Tx, id: string, proposed: object, partnerEmail: string): Promise<Submission> {
-  const [row] = await tx<Submission[]>`
-    update submissions set proposed = ${asJson(tx, proposed)}, partner_email = ${partnerEmail}, version = version + 1
+/**
+ * A pending submission's proposal replaced by a newer one: the same place in the queue. The proposal
+ * then belongs to whoever made this version (a trainer's other partner cannot withdraw it).
+ */
+export async function replaceProposal(
+  tx: Tx,
+  id: string,
+  proposal: Proposal,
+  partner: { adminId: string; email: string },
+): Promise<Submission> {
+  const [row] = await tx<StoredRow[]>`
+    update submissions
+    set kind = ${proposal.kind}, proposed = ${asJson(tx, proposal.proposed)},
+      partner_id = ${partner.adminId}, partner_email = ${partner.email}, version = version + 1
     where id = ${id} returning *`;
-  return row!;
+  return typed(row!);
 }
 
+/** The submission, locked: only after its record's row (lockPendingOf says why). */
 export async function lockById(tx: Tx, id: string): Promise<Submission | undefined> {
-  const [row] = await tx<Submission[]>`select * from submissions where id = ${id} for update`;
+  const [row] = await tx<StoredRow[]>`select * from submissions where id = ${id} for update`;
+  return row && typed(row);
+}
+
+/** The submission's record, read before a decision locks that record and then the submission. */
+export async function recordOf(tx: Tx, id: string): Promise<Pick<Submission, 'kind' | 'recordId'> | undefined> {
+  const [row] = await tx<Pick<Submission, 'kind' | 'recordId'>[]>`select kind, record_id from submissions where id = ${id}`;
   return row;
 }
 
 export async function findById(id: string): Promise<QueuedSubmission | undefined> {
   const sql = await getSql();
-  const [row] = await sql<QueuedSubmission[]>`
+  const [row] = await sql<(StoredRow & { trainerName: string | null })[]>`
     select s.*, tr.name as trainer_name from submissions s left join trainers tr on tr.id = s.trainer_id
     where s.id = ${id}`;
-  return row;
+  return row && typed(row);
 }
 
 /** The latest submission of each of these records (pending, or the last decision). */
 export async function latestOf(recordIds: readonly string[]): Promise<Submission[]> {
   if (recordIds.length === 0) return [];
   const sql = await getSql();
-  return sql<Submission[]>`
+  const rows = await sql<StoredRow[]>`
     select distinct on (record_id) * from submissions where record_id = any(${recordIds as string[]})
     order by record_id, created_at desc`;
+  return rows.map(typed);
 }
 
 export async function decide(
@@ -86,23 +119,23 @@ export async function decide(
   id: string,
   decision: { status: Exclude<SubmissionStatus, 'pending'>; reviewerId: string | null; reviewerEmail: string | null; reason: string | null },
 ): Promise<Submission> {
-  const [row] = await tx<Submission[]>`
+  const [row] = await tx<StoredRow[]>`
     update submissions
     set status = ${decision.status}, reviewer_id = ${decision.reviewerId}, reviewer_email = ${decision.reviewerEmail},
       reason = ${decision.reason}, decided_at = now(), version = version + 1
     where id = ${id} returning *`;
-  return row!;
+  return typed(row!);
 }
 
 /** Pending submissions, oldest first, one admin page at a time. */
 export async function listPending(page = 1): Promise<ListPage<QueuedSubmission>> {
   const sql = await getSql();
   const [counted] = await sql<{ n: number }[]>`select count(*)::int as n from submissions where status = 'pending'`;
-  const rows = await sql<QueuedSubmission[]>`
+  const rows = await sql<(StoredRow & { trainerName: string | null })[]>`
     select s.*, tr.name as trainer_name from submissions s left join trainers tr on tr.id = s.trainer_id
     where s.status = 'pending' order by s.created_at, s.id
     limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}`;
-  return { rows, total: counted!.n, page };
+  return { rows: rows.map(typed), total: counted!.n, page };
 }
 
 /** A partner's training not yet approved: kept off the public site by the database (migration 00037). */
@@ -143,8 +176,8 @@ export async function isTrusted(memberId: string): Promise<boolean> {
 }
 
 /** Who reviews: the owner, admins and editors. */
-export async function reviewers(): Promise<{ id: string; email: string }[]> {
-  const sql = await getSql();
+export async function reviewers(tx?: Tx): Promise<{ id: string; email: string }[]> {
+  const sql = tx ?? (await getSql());
   return sql<{ id: string; email: string }[]>`
     select id, email from admin_users where role in ('owner', 'admin', 'editor') order by lower(email)`;
 }
@@ -156,4 +189,13 @@ export async function approvePendingCreate(tx: Tx, recordId: string, reviewer: {
     set status = 'approved', reviewer_id = ${reviewer.adminId}, reviewer_email = ${reviewer.email},
       decided_at = now(), version = version + 1
     where record_id = ${recordId} and kind = 'training_create' and status = 'pending'`;
+}
+
+/** Which of these trainings are not yet approved (migration 00037), for their status in the lists. */
+export async function unreviewedOf(trainingIds: readonly string[]): Promise<Set<string>> {
+  if (trainingIds.length === 0) return new Set();
+  const sql = await getSql();
+  const rows = await sql<{ trainingId: string }[]>`
+    select training_id from unreviewed_trainings where training_id = any(${trainingIds as string[]})`;
+  return new Set(rows.map((r) => r.trainingId));
 }

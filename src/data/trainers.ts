@@ -1,7 +1,7 @@
 import type { PublicTrainer, Trainer, TrainerInput } from '../domain/trainers/trainer';
 import { getSql } from './database/db';
-import { requestPublish, type Tx } from './publishQueue';
-import { within } from './database/transaction';
+import { queuePublish, type Tx } from './publishQueue';
+import { withinSignalled } from './database/transaction';
 import {
   ADMIN_PAGE_SIZE,
   DEFAULT_TRAINER_SORT,
@@ -59,9 +59,9 @@ export interface StoredTrainer extends Trainer {
 }
 
 export async function insert(input: TrainerInput, photoKey: string | null = null, tx?: Tx): Promise<StoredTrainer> {
-  return within(tx, async (tx) => {
+  return withinSignalled(tx, async (tx) => {
     const [row] = await tx<StoredTrainer[]>`insert into trainers ${tx({ ...input, photoKey })} returning *`;
-    await requestPublish(tx, `trainer created ${row!.id}`);
+    await queuePublish(tx, `trainer created ${row!.id}`);
     return row!;
   });
 }
@@ -78,7 +78,7 @@ export async function update(
   photoKey: string | null = null,
   tx?: Tx,
 ): Promise<StoredTrainer | undefined> {
-  return within(tx, async (tx) => {
+  return withinSignalled(tx, async (tx) => {
     // Without a slug the trainer keeps theirs (a null would have the database make one anew).
     const { slug, ...rest } = input;
     const columns = slug ? { ...rest, slug, photoKey } : { ...rest, photoKey };
@@ -88,7 +88,7 @@ export async function update(
       set ${tx(columns)},
         updated_at = greatest(date_trunc('milliseconds', now()), updated_at + interval '1 millisecond')
       where id = ${id} returning *`;
-    if (row) await requestPublish(tx, `trainer updated ${id}`);
+    if (row) await queuePublish(tx, `trainer updated ${id}`);
     return row;
   });
 }
@@ -127,9 +127,9 @@ export async function photoKeysInUse(): Promise<string[]> {
 
 /** Deletes the trainer and, by the foreign key's cascade, its trainings (docs/product.md). */
 export async function remove(id: string, tx?: Tx): Promise<StoredTrainer | undefined> {
-  return within(tx, async (tx) => {
+  return withinSignalled(tx, async (tx) => {
     const [row] = await tx<StoredTrainer[]>`delete from trainers where id = ${id} returning *`;
-    if (row) await requestPublish(tx, `trainer deleted ${id}`);
+    if (row) await queuePublish(tx, `trainer deleted ${id}`);
     return row;
   });
 }

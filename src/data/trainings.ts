@@ -1,8 +1,8 @@
 import type { Training, TrainingInput, PublicTraining } from '../domain/training';
 import { publicListing } from '../domain/listing/publicListing';
 import { getSql } from './database/db';
-import { requestPublish, type Tx } from './publishQueue';
-import { within } from './database/transaction';
+import { queuePublish, requestPublish, type Tx } from './publishQueue';
+import { withinSignalled } from './database/transaction';
 import {
   ADMIN_PAGE_SIZE,
   DEFAULT_TRAINING_SORT,
@@ -70,9 +70,9 @@ export function columns(tx: Tx, input: Partial<TrainingInput>) {
 }
 
 export async function insert(input: TrainingInput, tx?: Tx): Promise<Training> {
-  return within(tx, async (tx) => {
+  return withinSignalled(tx, async (tx) => {
     const [row] = await tx<Training[]>`insert into trainings ${tx(columns(tx, input))} returning *`;
-    await requestPublish(tx, `training created ${row!.id}`);
+    await queuePublish(tx, `training created ${row!.id}`);
     return row!;
   });
 }
@@ -89,22 +89,22 @@ export async function lockByTrainer(tx: Tx, trainerId: string): Promise<Training
 }
 
 export async function update(id: string, input: Partial<TrainingInput>, tx?: Tx): Promise<Training | undefined> {
-  return within(tx, async (tx) => {
+  return withinSignalled(tx, async (tx) => {
     // updatedAt moves forward by at least a millisecond at every write: the ETag changes with it.
     const [row] = await tx<Training[]>`
       update trainings
       set ${tx(columns(tx, input))},
         updated_at = greatest(date_trunc('milliseconds', now()), updated_at + interval '1 millisecond')
       where id = ${id} returning *`;
-    if (row) await requestPublish(tx, `training updated ${id}`);
+    if (row) await queuePublish(tx, `training updated ${id}`);
     return row;
   });
 }
 
 export async function remove(id: string, tx?: Tx): Promise<Training | undefined> {
-  return within(tx, async (tx) => {
+  return withinSignalled(tx, async (tx) => {
     const [row] = await tx<Training[]>`delete from trainings where id = ${id} returning *`;
-    if (row) await requestPublish(tx, `training deleted ${id}`);
+    if (row) await queuePublish(tx, `training deleted ${id}`);
     return row;
   });
 }
@@ -135,7 +135,11 @@ export async function listPage(
     published: sql`and t.is_published and t.end_date >= ${now}`,
     draft: sql`and not t.is_published and t.end_date >= ${now}`,
     ended: sql`and t.end_date < ${now}`,
+    // Anything of it waits for review: a new training, a change, a delete request.
+    waiting: sql`and exists (select 1 from submissions s where s.record_id = t.id and s.status = 'pending')`,
   };
+  // Soonest first means the trainings to come first, then the ended ones.
+  const comingFirst = sort.key === 'startDate' && !sort.descending ? sql`(t.end_date < ${now}),` : sql``;
   const where = sql`
     where (${only === null}::boolean or t.trainer_id = any(${only ?? []}::uuid[]))
     ${pattern ? sql`and (t.title ilike ${pattern} or tr.name ilike ${pattern} or t.location ilike ${pattern})` : sql``}
@@ -145,7 +149,7 @@ export async function listPage(
     select count(*)::int as n from trainings t left join trainers tr on tr.id = t.trainer_id ${where}`;
   const rows = await sql<Training[]>`
     select t.* from trainings t left join trainers tr on tr.id = t.trainer_id ${where}
-    order by ${column} ${direction}, t.title, t.id
+    order by ${comingFirst} ${column} ${direction}, t.title, t.id
     limit ${ADMIN_PAGE_SIZE} offset ${(page - 1) * ADMIN_PAGE_SIZE}`;
   return { rows, total: counted!.n, page };
 }

@@ -18,3 +18,8 @@ export type LoggedActor = Pick<Actor, 'email'> & { adminId: string | null };
 export function actorOf(member: Actor): Actor {
   return { adminId: member.adminId, email: member.email, role: member.role };
 }
+
+/** A member acting through an import (docs/product.md, Import): the history says "imported from …". */
+export interface SourcedActor extends Actor {
+  importedFrom?: string;
+}

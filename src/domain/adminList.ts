@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { FORMATS } from './formats';
+import { LISTING_STATUS_LABELS } from './review/listingStatus';
 
 /**
  * The admin tables' query: search, filters, sort and page, the same in the page URL and in the admin
@@ -8,9 +9,11 @@ import { FORMATS } from './formats';
 export const ADMIN_PAGE_SIZE = 50;
 export const ADMIN_SEARCH_MAX = 200;
 
+/** The list's status filter, in the one status's words (domain/review/listingStatus.ts); Ended besides. */
 export const TRAINING_STATUSES = [
-  { value: 'published', label: 'Published' },
-  { value: 'draft', label: 'Draft' },
+  { value: 'published', label: LISTING_STATUS_LABELS.live },
+  { value: 'waiting', label: LISTING_STATUS_LABELS.pending },
+  { value: 'draft', label: LISTING_STATUS_LABELS.draft },
   { value: 'ended', label: 'Ended' },
 ] as const;
 
@@ -40,7 +43,7 @@ const page = z.preprocess(
 
 export const TrainingListQuerySchema = z.object({
   search,
-  status: z.preprocess(unset, z.enum(['published', 'draft', 'ended']).optional()),
+  status: z.preprocess(unset, z.enum(['published', 'waiting', 'draft', 'ended']).optional()),
   format: z.preprocess(unset, z.enum(FORMATS).optional()),
   sort: z.preprocess(unset, sortSchema(TRAINING_SORT_KEYS).optional()),
   page,
@@ -53,8 +56,8 @@ export const TrainerListQuerySchema = z.object({
 export type TrainingListQuery = z.output<typeof TrainingListQuerySchema>;
 export type TrainerListQuery = z.output<typeof TrainerListQuerySchema>;
 
-/** Soonest last, as the whole list has always been ordered; trainers by name. */
-export const DEFAULT_TRAINING_SORT = '-startDate';
+/** Soonest first (the ended ones after those to come); trainers by name. */
+export const DEFAULT_TRAINING_SORT = 'startDate';
 export const DEFAULT_TRAINER_SORT = 'name';
 
 export interface SortOrder<K extends string = string> {

@@ -1,5 +1,5 @@
 /**
- * The admin and partner areas' page paths, declared once (issue 53): the team's pages under /admin,
+ * The admin and partner areas' page paths, declared once (docs/architecture.md): the team's pages under /admin,
  * a partner's under /account, the public pitch to partners at /partner. Browser islands, .astro
  * pages, services (mail links) and the page guards all read them from here; tests keep the literal
  * paths, since they assert what a user sees.
@@ -13,12 +13,15 @@ export const TEAM_SIGN_IN = '/admin/login';
 export const TEAM_SECOND_FACTOR = '/admin/second-factor';
 export const TEAM_TRAINERS = '/admin/trainers';
 export const TEAM_TRAININGS = '/admin/trainings';
+export const TEAM_CONSULTATIONS = '/admin/consultations';
 export const TEAM_REVIEWS = '/admin/reviews';
 export const TEAM_LISTING_PROBLEMS = '/admin/listing-problems';
 export const TEAM_HISTORY = '/admin/history';
 export const TEAM_PERFORMANCE = '/admin/performance';
 export const TEAM_TEAM = '/admin/team';
+export const TEAM_PARTNERS = '/admin/partners';
 export const TEAM_INVITE = '/admin/invite';
+export const TEAM_IMPORT = '/admin/import';
 
 export const PARTNER_ACCOUNT = '/account';
 export const PARTNER_HOME = '/account/trainings';
@@ -26,6 +29,7 @@ export const PARTNER_PROFILE = '/account/profile';
 export const PARTNER_PERFORMANCE = '/account/performance';
 export const PARTNER_SIGN_IN = '/account/login';
 export const PARTNER_INVITE = '/account/invite';
+export const PARTNER_IMPORT = '/account/import';
 
 /** The public page that invites trainers to list with us. */
 export const PARTNER_PITCH = '/partner';

@@ -2,7 +2,7 @@
  * CSV as RFC 4180 writes it: fields separated by commas, lines ended by CRLF, a quoted field with
  * its quotes doubled. A logged email or name is typed by anyone, and a spreadsheet may read a cell
  * as a formula, or split it at a `;` or a tab when that is its separator (Excel in many locales), so
- * (issue 51, OWASP "CSV injection"):
+ * (docs/security.md, OWASP "CSV injection"):
  * - a cell holding a separator (`,` `;` tab), a quote or a line break, or starting with `= + - @`
  *   or a control character, is quoted;
  * - a `'` goes before each part that would start a formula or with a control character: the cell's

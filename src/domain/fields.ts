@@ -33,7 +33,7 @@ function isHttpUrl(value: string): boolean {
   }
 }
 
-const URL_MESSAGE = 'Must be a web address starting with http:// or https://';
+export const URL_MESSAGE = 'Must be a web address starting with http:// or https://';
 
 /** Only http(s) URLs: a `javascript:` link must never reach a page. */
 export function requiredUrl(message: string) {

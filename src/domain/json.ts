@@ -1,5 +1,5 @@
 /**
- * A server type as the browser reads it after JSON (issue 53): each Date an ISO string, in objects,
+ * A server type as the browser reads it after JSON (docs/architecture.md): each Date an ISO string, in objects,
  * arrays and unions (`Date | null` is `string | null`) alike. The browser's views are declared as
  * `Json<…>` of the server's types, so a change on the server breaks the browser's types at compile time.
  */

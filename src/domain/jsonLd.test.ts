@@ -85,7 +85,7 @@ describe('training JSON-LD', () => {
     expect(jsonLdDescription({ description: '', ceApprovals: board })).toBe('CE: Texas BHEC 6 hours.');
   });
 
-  test('names who it is for as an EducationalAudience, and its prerequisite in the description (issue 56)', () => {
+  test('names who it is for as an EducationalAudience, and its prerequisite in the description (ADR 0045)', () => {
     const ld = trainingJsonLd(
       {
         ...training,
@@ -125,7 +125,7 @@ describe('training JSON-LD', () => {
         ...training,
         ceApprovals: [{ body: 'APA', boardName: null, hours: 50 }],
         language: 'en',
-        // Who can attend (issue 56) adds an audience and a sentence: the preset still holds.
+        // Who can attend (ADR 0045) adds an audience and a sentence: the preset still holds.
         eligibleLicenses: ['counselor'],
         prerequisite: 'emdria_certified',
       },

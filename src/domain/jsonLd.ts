@@ -33,7 +33,7 @@ export interface JsonLdTraining extends Partial<Eligibility> {
 
 /**
  * The page's description with its CE approvals named and what it requires first (EducationEvent has
- * no coursePrerequisites, issue 56): "… CE: APA 50 hours, NBCC 50 hours. Requires a completed EMDR
+ * no coursePrerequisites): "… CE: APA 50 hours, NBCC 50 hours. Requires a completed EMDR
  * Basic Training."
  */
 export function jsonLdDescription(
@@ -50,14 +50,14 @@ export function jsonLdDescription(
   return [sentence, ...added].filter(Boolean).join(' ');
 }
 
-const ATTENDANCE_MODE: Record<string, string> = {
+export const ATTENDANCE_MODE: Record<string, string> = {
   'In-Person': 'https://schema.org/OfflineEventAttendanceMode',
   Virtual: 'https://schema.org/OnlineEventAttendanceMode',
   Hybrid: 'https://schema.org/MixedEventAttendanceMode',
 };
 
 /** Where an event happens: a Place, a VirtualLocation (the registration page), or both for hybrid. */
-function eventLocation(
+export function eventLocation(
   t: Pick<JsonLdTraining, 'state' | 'thinkificUrl'>,
   where: { format: string; location: string; venue: string | null },
 ) {
@@ -87,7 +87,7 @@ export function trainingJsonLd(t: JsonLdTraining, pageUrl: string): Record<strin
     : undefined;
   const availability = t.availability ?? 'open';
   const status = eventStatus(availability);
-  // Who it is for (issue 56): the license types (and students) as the audience's roles.
+  // Who it is for (ADR 0045): the license types (and students) as the audience's roles.
   const roles = educationalRoles(t);
   // One sub-event per part, each at its own place and on its own zone's clock (docs/product.md, Parts).
   const parts = shownParts({ ...t, parts: t.parts ?? [] }).map((p) => ({

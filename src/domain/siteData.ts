@@ -2,6 +2,7 @@ import type { Trainer } from './trainers/trainer';
 import type { Training } from './training';
 import type { PublicCredential } from './trust/credentialChecks';
 import type { Json } from './json';
+import type { Offering } from './consultation/offering';
 
 /**
  * What a build of the public site is made from: a snapshot of the database taken by the publisher
@@ -25,6 +26,11 @@ export interface SiteData {
    * trainings stand in.
    */
   trainers?: SiteTrainer[];
+  /**
+   * The published consultation offerings with their consultant (docs/product.md, Consultation).
+   * Absent in snapshots made before consultation: none.
+   */
+  offerings?: SiteOffering[];
   /** Old trainer slugs and the slug each now leads to: their URLs answer 301. */
   trainerRedirects?: TrainerRedirect[];
 }
@@ -33,3 +39,8 @@ export interface TrainerRedirect {
   from: string;
   to: string;
 }
+
+/** A consultation offering as the pages get it: its consultant's name, photo, slug and checked credentials. */
+export type SiteOffering = Json<Offering> & {
+  trainer: { name: string; photo: string | null; slug: string; verified: PublicCredential[] };
+};

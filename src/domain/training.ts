@@ -88,7 +88,7 @@ export const TrainingFieldsSchema = z.strictObject({
     .optional()
     .transform((value) => value || undefined),
   ...programFields,
-  // Who can attend (issue 56): absent states nothing, as before they existed.
+  // Who can attend (ADR 0045): absent states nothing, as before they existed.
   ...eligibilityFields,
   // Parts and availability (docs/product.md): absent is no parts and open, as before they existed.
   parts: PartsSchema,

@@ -1,8 +1,8 @@
-import type { IncomingMessage, ServerResponse } from 'node:http';
 import { fieldErrorsOf } from '../domain/fieldErrors';
 import { ListingEventSchema } from '../domain/performance/listingEvents';
 import { takeEventAllowance } from '../services/performance/eventLimit';
 import { recordListingEvent } from '../services/performance/listingEvents';
+import { jsonAnswer, answer, type Answer } from './answer';
 
 /**
  * `POST /api/events {type, trainingId}` (docs/product.md, Performance), the pages' beacon. The host
@@ -29,19 +29,13 @@ export interface EventRequest {
   optedOut: boolean;
 }
 
-export interface EventAnswer {
-  status: number;
-  body: Record<string, unknown> | null;
-  headers: Record<string, string>;
-}
+const refused = (status: number, error: string, headers: Record<string, string> = {}): Answer =>
+  jsonAnswer(status, JSON.stringify({ error }), headers);
 
-const refused = (status: number, error: string, headers: Record<string, string> = {}): EventAnswer => ({
-  status,
-  body: { error },
-  headers,
-});
+/** Kept for counting (or counted nowhere): no body, and nothing for a cache to keep. */
+const COUNTED = answer(204, { 'cache-control': 'no-store' });
 
-export function eventAnswer(request: EventRequest, requestId: string): EventAnswer {
+export function eventAnswer(request: EventRequest, requestId: string): Answer {
   if (request.method !== 'POST') return refused(405, 'Method not allowed', { allow: 'POST' });
   const allowance = takeEventAllowance(request.address);
   if (!allowance.allowed)
@@ -54,57 +48,21 @@ export function eventAnswer(request: EventRequest, requestId: string): EventAnsw
   try {
     body = JSON.parse(request.body);
   } catch {
-    return { status: 400, body: { error: 'Request body is not valid JSON', fieldErrors: {}, requestId }, headers: {} };
+    return jsonAnswer(400, JSON.stringify({ error: 'Request body is not valid JSON', fieldErrors: {}, requestId }));
   }
   const event = ListingEventSchema.safeParse(body);
   if (!event.success) {
     const { formErrors, fieldErrors } = fieldErrorsOf(event.error);
-    return { status: 400, body: { error: formErrors[0] ?? 'Invalid input', fieldErrors, requestId }, headers: {} };
+    return jsonAnswer(400, JSON.stringify({ error: formErrors[0] ?? 'Invalid input', fieldErrors, requestId }));
   }
   recordListingEvent(event.data, {
     address: request.address,
     userAgent: request.userAgent,
     optedOut: request.optedOut,
   });
-  return { status: 204, body: null, headers: {} };
+  return COUNTED;
 }
 
 /** Whether the request says its browser asks not to be tracked (Global Privacy Control, Do Not Track). */
 export const optsOut = (header: (name: string) => string | null | undefined): boolean =>
   header('sec-gpc') === '1' || header('dnt') === '1';
-
-/**
- * The body as text, or null past MAX_EVENT_BYTES or when the client went away. The rest of a body
- * that is too long is not read: the answer closes the connection.
- */
-export function readEventBody(req: IncomingMessage): Promise<string | null> {
-  if (Number(req.headers['content-length'] ?? 0) > MAX_EVENT_BYTES) return Promise.resolve(null);
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    const onData = (chunk: Buffer) => {
-      size += chunk.length;
-      if (size <= MAX_EVENT_BYTES) return void chunks.push(chunk);
-      req.off('data', onData);
-      req.pause();
-      resolve(null);
-    };
-    req.on('data', onData);
-    req.once('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
-    // A client that goes away mid-body: nothing is counted (a resolved promise ignores later calls).
-    req.once('close', () => resolve(null));
-    req.once('error', () => resolve(null));
-  });
-}
-
-export function writeEventAnswer(res: ServerResponse, answer: EventAnswer, requestId: string, close: boolean): void {
-  const body = answer.body ? JSON.stringify(answer.body) : '';
-  res.writeHead(answer.status, {
-    ...answer.headers,
-    'x-request-id': requestId,
-    'cache-control': 'no-store',
-    ...(body ? { 'content-type': 'application/json; charset=utf-8', 'content-length': Buffer.byteLength(body) } : {}),
-    ...(close ? { connection: 'close' } : {}),
-  });
-  res.end(body || undefined);
-}

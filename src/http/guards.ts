@@ -1,6 +1,6 @@
 import type { APIContext, AstroGlobal } from 'astro';
 import { HttpError } from './errors';
-import { serverEnv } from '../settings';
+import { passkeyEnv } from '../settings';
 import { LISTING_ROLES, TEAM_MEMBER_ROLES, type Role } from '../domain/team/roles';
 import { sessionCookieName } from '../auth/cookieNames';
 import { validateToken, type AdminSession } from '../auth/sessions';
@@ -57,25 +57,35 @@ export function requireListingAccess(ctx: Ctx): Promise<AdminSession> {
 }
 
 /**
- * The origins that are this site for a request's same-origin check: the public one (SITE_URL), and
- * the one the request was addressed to (by its URL and its Host header), which differ behind a proxy
- * or on localhost. A browser's Origin names the page that sent it, so a page elsewhere never
- * matches. Passkeys do not use this: their origins come from configuration only (relyingParty.ts).
+ * The origins a request may come from to change anything (docs/security.md, Requests, origins and
+ * addresses): SITE_URL's and those listed in PASSKEY_ORIGINS, from configuration only. Neither the
+ * request's Host header nor its URL (which Astro builds from the Host) counts: a page on a name that
+ * resolves to this server (DNS rebinding, a stray virtual host) sends a Host and an Origin of its
+ * own that agree, and must not pass for the site.
+ */
+export function siteOrigins(): string[] {
+  return passkeyEnv().origins;
+}
+
+/**
+ * The origins a photo's upload URL may name (storage keyFromURL): the site's, and the address the
+ * request was sent to, which behind a proxy or on localhost differs. Only a URL this site signed is
+ * ever taken, so the Host adds no authority here; the same-origin check never uses this list.
  */
 export function ownOrigins(ctx: Ctx): string[] {
-  const origins = new Set([new URL(serverEnv().siteUrl).origin, ctx.url.origin]);
+  const origins = new Set([...siteOrigins(), ctx.url.origin]);
   const host = ctx.request.headers.get('host');
   if (host) origins.add(`${ctx.url.protocol}//${host}`);
   return [...origins];
 }
 
 /**
- * State-changing admin calls must come from our own pages: Origin must be one of ours; a missing or
- * foreign Origin is 403. Astro's checkOrigin only covers form posts.
+ * State-changing admin calls must come from our own pages: Origin must be one of the site's
+ * (siteOrigins); a missing or foreign Origin is 403. Astro's checkOrigin only covers form posts.
  */
 export function requireSameOrigin(ctx: Ctx): void {
   const origin = ctx.request.headers.get('origin');
-  if (!origin || !ownOrigins(ctx).includes(origin)) throw new HttpError(403, 'Cross-site request refused');
+  if (!origin || !siteOrigins().includes(origin)) throw new HttpError(403, 'Cross-site request refused');
 }
 
 /** The client's address as the host resolved it behind trusted proxies (TRUST_PROXY). */

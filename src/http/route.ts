@@ -7,6 +7,8 @@ import {
   ForbiddenError,
   InvalidInputError,
   NotFoundError,
+  QuotaError,
+  PreconditionRequiredError,
   ServiceError,
   StaleVersionError,
   UndisclosedCostError,
@@ -58,6 +60,9 @@ export function toHttpError(error: unknown): unknown {
   if (error instanceof ForbiddenError) return new HttpError(403, error.message);
   if (error instanceof ExpiredError) return new HttpError(410, error.message);
   if (error instanceof ConflictError) return new HttpError(409, error.message);
+  if (error instanceof QuotaError)
+    return new HttpError(429, error.message, undefined, { 'retry-after': String(error.retryAfterSeconds) });
+  if (error instanceof PreconditionRequiredError) return new HttpError(428, error.message);
   if (error instanceof UndisclosedCostError) return new HttpError(422, error.message, error.fieldErrors);
   if (error instanceof InvalidInputError) return new HttpError(400, error.message, error.fieldErrors);
   if (error instanceof ServiceError) return new HttpError(400, error.message);

@@ -39,12 +39,13 @@ export const CHECK_LIMITS = { timeoutMs: 10_000, maxRedirects: 5, maxBytes: 64 *
 
 export type CheckResult = { ok: true; status: number } | { ok: false; status: number | null; reason: string };
 
-class Refused extends Error {}
+/** The guard's refusal: a private address, a host with none (its message says which). */
+export class Refused extends Error {}
 
 const failed = (reason: string, status: number | null = null): CheckResult => ({ ok: false, status, reason });
 
 /** `work`, or the deadline's error when the check's time runs out first (a slow DNS answer too). */
-function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
+export function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise<T>((resolve, reject) => {
     const onAbort = () => reject(signal.reason as Error);
     if (signal.aborted) return onAbort();
@@ -54,7 +55,7 @@ function beforeDeadline<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
 }
 
 /** The address to connect to: every address the host has must be allowed (one bad answer refuses it). */
-async function pickAddress(host: string, options: CheckOptions, signal: AbortSignal): Promise<ResolvedAddress> {
+export async function pickAddress(host: string, options: CheckOptions, signal: AbortSignal): Promise<ResolvedAddress> {
   const bare = host.replace(/^\[|\]$/g, '');
   const literal: ResolvedAddress = { address: bare, family: bare.includes(':') ? 6 : 4 };
   const addresses = isIpLiteral(host)
@@ -69,7 +70,7 @@ async function pickAddress(host: string, options: CheckOptions, signal: AbortSig
 }
 
 /** A lookup that always answers the judged address (Node asks with `all` when it tries families). */
-function pinned({ address, family }: ResolvedAddress): LookupFunction {
+export function pinned({ address, family }: ResolvedAddress): LookupFunction {
   return (_hostname, options, callback) => {
     if (options.all) callback(null, [{ address, family }]);
     else callback(null, address, family);

@@ -41,6 +41,23 @@ describe('the link checker’s pace', () => {
     expect(of('b.test')).toEqual([0]);
   });
 
+  test('a check that waited for a place still starts a full second after its host’s last start', async () => {
+    const { clock, settle } = virtualClock();
+    const pacer = new Pacer(1, 1_000, clock);
+    const starts: [string, number][] = [];
+    const check = (host: string, takes: number) =>
+      pacer.run(host, async () => {
+        starts.push([host, clock.now()]);
+        await clock.sleep(takes);
+      });
+    // b's first check holds the one place until 1,400, past both of a's slots (0 and 1,000): a's
+    // second check may not start at 1,400 right after its first.
+    await settle(Promise.all([check('b.test', 1_400), check('a.test', 0), check('a.test', 0)]));
+    const of = (host: string) => starts.filter(([h]) => h === host).map(([, at]) => at);
+    const [first, second] = of('a.test');
+    expect(second! - first!).toBeGreaterThanOrEqual(1_000);
+  });
+
   test('at most 4 checks run at once, and the queue drains', async () => {
     const pacer = new Pacer(4, 0, virtualClock().clock);
     let running = 0;

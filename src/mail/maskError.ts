@@ -1,7 +1,7 @@
 import { redact } from '../redact';
 
 /**
- * An SMTP failure as it is stored in the mail log and shown on the admin dashboard (issue 51,
+ * An SMTP failure as it is stored in the mail log and shown on the admin dashboard (docs/security.md,
  * point 10). A mail server's answer or a connection error can name the SMTP_URL itself, its user
  * and password, a recipient's address (which the dashboard never shows) or a link with a token, so:
  * - the SMTP_URL and its password (as written and decoded) become `***`;

@@ -4,29 +4,23 @@ import path from 'node:path';
 import type { createTransport } from 'nodemailer';
 import { mailEnv } from '../settings';
 import { log } from '../log';
-import { maskMailError } from './maskError';
 
 /**
- * Mail delivery (README.md, Configuration): the SMTP server SMTP_URL names, or, without it, an .eml
- * file per mail in DATA_DIR/outbox with a log line, so `npm start` works with no setup and a
- * developer can open the mails. A failed send is tried again with back-off; the caller records what
- * finally happened (sent or failed), so no mail is lost silently. The failure it records is masked
- * (maskError.ts): no SMTP password, recipient address or link reaches the mail log or the dashboard.
- * The outbox holds whole mails (invitation links, alert links): the folder is 0700 and each file
- * 0600, whatever the umask (issue 51, point 10).
+ * Mail delivery (README.md, Configuration): one attempt to send one mail, to the SMTP server SMTP_URL
+ * names, or, without it, as an .eml file per mail in DATA_DIR/outbox with a log line, so `npm start`
+ * works with no setup and a developer can open the mails. Only the mail sender (sender.ts) imports
+ * this module (eslint.config.js): every mail is a row of the outbox first, and the sender's retries,
+ * back-off and recorded outcome apply to all of them (docs/decisions/0038-mail-outbox.md).
+ * The .eml files hold whole mails (invitation links, alert links): the folder is 0700 and each file
+ * 0600, whatever the umask.
  */
 export interface OutgoingMail {
   to: string;
   subject: string;
   text: string;
-  html: string;
+  html?: string;
   headers?: Record<string, string>;
 }
-
-export type Delivery = { ok: true; attempts: number } | { ok: false; attempts: number; error: string };
-
-/** Waits before the second, third and fourth attempt. */
-export const RETRY_DELAYS_MS = [1_000, 5_000, 25_000] as const;
 
 type Transporter = ReturnType<typeof createTransport>;
 let smtp: { url: string; transporter: Transporter } | null = null;
@@ -45,7 +39,8 @@ async function smtpTransport(url: string): Promise<Transporter> {
 const outboxFile = (dir: string) =>
   path.join(dir, `${new Date().toISOString().replace(/[:.]/g, '-')}-${randomBytes(4).toString('hex')}.eml`);
 
-async function sendOnce(mail: OutgoingMail): Promise<void> {
+/** Sends the mail once; throws what the SMTP server or the file system said. */
+export async function sendMail(mail: OutgoingMail): Promise<void> {
   const env = mailEnv();
   const message = { from: env.from, ...mail };
   if (env.smtpUrl) {
@@ -60,29 +55,6 @@ async function sendOnce(mail: OutgoingMail): Promise<void> {
   const file = outboxFile(env.outboxDir);
   await fs.promises.writeFile(file, info.message as Buffer, { mode: 0o600, flag: 'wx' });
   log.info({ file, subject: mail.subject }, 'mail written to the outbox (no SMTP_URL)');
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** Sends the mail, trying again after each of `delays`; says how it went after the last attempt. */
-export async function deliver(mail: OutgoingMail, delays: readonly number[] = RETRY_DELAYS_MS): Promise<Delivery> {
-  let attempts = 0;
-  for (;;) {
-    attempts++;
-    try {
-      await sendOnce(mail);
-      return { ok: true, attempts };
-    } catch (error) {
-      const message = error instanceof Error ? error.message : String(error);
-      const wait = delays[attempts - 1];
-      if (wait === undefined) {
-        log.error({ err: error, subject: mail.subject, attempts }, 'mail not sent after retries');
-        return { ok: false, attempts, error: maskMailError(message, mailEnv().smtpUrl).slice(0, 500) };
-      }
-      log.warn({ err: error, subject: mail.subject, attempts, retryInMs: wait }, 'mail not sent; trying again');
-      await sleep(wait);
-    }
-  }
 }
 
 /** Closes the SMTP connection (the CLI's exit, the server's shutdown). */

@@ -1,3 +1,5 @@
+import { consultationIndexPath, consultationPages } from './consultationPages';
+import { consultationPath } from '../domain/consultation/consultationFacts';
 import { PARTNER_PITCH } from '../domain/adminPaths';
 import { createHash } from 'node:crypto';
 import type { SiteData, SiteTraining } from '../domain/siteData';
@@ -135,6 +137,19 @@ function* digestSteps(data: SiteData, pages: PageDigests): Generator<void, void,
     yield;
   }
   pages.set(NEW_LISTINGS_PATH, digest(siteUrl, newListings(listed).map(trainingDigest)));
+  yield;
+  // Consultation (docs/product.md, Consultation): the list's pages read every open offering; each
+  // offering's page and calendar file read only their own row (its consultant within it).
+  const offerings = data.offerings ?? [];
+  const listPages = consultationPages(data);
+  for (const { page, entries } of listPages)
+    pages.set(consultationIndexPath(page), digest(shared, data.generatedAt.slice(0, 10), listPages.length, entries));
+  for (const offering of offerings) {
+    const key = digest(shared, data.generatedAt.slice(0, 10), offering);
+    pages.set(consultationPath(offering.id), key);
+    pages.set(`${consultationPath(offering.id)}.ics`, digest(siteUrl, offering));
+    yield;
+  }
 }
 
 /**

@@ -11,6 +11,7 @@ import { US_STATES } from '../domain/states';
 import { providedSiteData } from './siteDataSource';
 import { ALL_FEED, allFeeds, type Feed } from '../domain/feeds/feedCatalog';
 import { formatMatches } from '../domain/formats';
+import { emptyResultHelp } from '../domain/listing/emptyResultHelp';
 
 /**
  * Build-time access to the publisher's snapshot: handed over in-process by the page renderer, or
@@ -41,6 +42,8 @@ interface Derived {
   statePositions?: Map<string | null, number[]>;
   /** Listed trainings per state with no other filter: the state counts of every state page. */
   stateCounts?: Record<string, number>;
+  /** Online trainings anywhere with no other filter: the empty-result count of every state page. */
+  onlineCount?: number;
   /** The unfiltered first page: the home page's, and the counts of the map and the state pages. */
   home?: BuiltListing;
   /** Each feed's trainings by feed slug, from one pass over the listing. */
@@ -93,8 +96,8 @@ export function builtListing(fixed: Pick<Partial<TrainingFilters>, 'state'> = {}
 /**
  * A state page's answer from its own rows only: fifty state pages each looking at every row of
  * the country was most of a publish's planning at 5,000 trainings. Its matches and its format and
- * date counts come from its rows; the count per state is what the other filters leave, and a
- * state page sets no other filter, so those are the unfiltered list's. Equal to queryListing over
+ * date counts come from its rows; the count per state and the online count are what the other
+ * filters leave, and a state page sets no other filter, so those are the unfiltered list's. Equal to queryListing over
  * every row (siteData.test.ts).
  */
 function stateListing(
@@ -106,9 +109,15 @@ function stateListing(
 ): ListingResult {
   const { entries } = model;
   memo.statePositions ??= Map.groupBy(entries.keys(), (i) => entries[i]!.state);
-  memo.stateCounts ??= builtListing({}, data).counts.state;
+  const unfiltered = builtListing({}, data).counts;
+  memo.stateCounts ??= unfiltered.state;
+  memo.onlineCount ??= unfiltered.online;
   const own = queryReadModel(model, view, now, memo.statePositions.get(view.filters.state) ?? []);
-  return { ...own, counts: { ...own.counts, state: memo.stateCounts } };
+  // Online trainings count in any state, so they are the unfiltered list's too.
+  const counts = { ...own.counts, state: memo.stateCounts, online: memo.onlineCount };
+  // The empty result's help offers other states and online trainings: made from the whole counts.
+  if (own.total === 0) counts.help = emptyResultHelp(view.filters, counts);
+  return { ...own, counts };
 }
 
 /**

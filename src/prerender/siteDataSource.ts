@@ -3,19 +3,18 @@ import type { SiteData } from '../domain/siteData';
 /**
  * The snapshot the pages render from when the publisher renders a few pages in its own process
  * (src/publish/render/pageRenderer.ts) instead of in an `astro build` child, which reads a file instead.
- * The kept prerender bundle holds its own copy of every module, so a process-wide symbol, spelled
- * here only, is what the publisher's copy and the bundle's copy share.
+ * The renderer hands it over through the prerender bundle's entry (render/keepPrerenderer.ts), which
+ * exports this module's provideSiteData: the one the bundle's pages read.
  */
-const PROVIDED = Symbol.for('emdr.siteData.provided');
-type Holder = typeof globalThis & { [PROVIDED]?: { data: SiteData; pages: ReadonlySet<string> } };
+let provided: { data: SiteData; pages: ReadonlySet<string> } | undefined;
 
 /** Hands `data` to the pages, while `pages` (paths) are rendered from it; undefined takes it back. */
 export function provideSiteData(data: SiteData | undefined, pages: readonly string[] = []): void {
-  (globalThis as Holder)[PROVIDED] = data && { data, pages: new Set(pages) };
+  provided = data && { data, pages: new Set(pages) };
 }
 
 export function providedSiteData(): SiteData | undefined {
-  return (globalThis as Holder)[PROVIDED]?.data;
+  return provided?.data;
 }
 
 /**
@@ -25,5 +24,5 @@ export function providedSiteData(): SiteData | undefined {
  * publish tens of milliseconds.
  */
 export function pagesBeingRendered(): ReadonlySet<string> | undefined {
-  return (globalThis as Holder)[PROVIDED]?.pages;
+  return provided?.pages;
 }

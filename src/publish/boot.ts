@@ -6,7 +6,7 @@ import { tryBuildLock } from './lock';
 import type { PublishResult } from './plan';
 import { publishAndRecord, type Builder } from './record';
 import { PageRenderer } from './render/pageRenderer';
-import { keepCodeBuild, useCachedCodeBuild } from './siteFolder/codeCache';
+import { keepCodeBuild, useCachedCodeBuild, type CodeCache } from './siteFolder/codeCache';
 import { linkTree, removeTree } from './siteFolder/links';
 import { newBuildId } from './siteFolder/paths';
 import { liveBuildId } from './siteFolder/swap';
@@ -21,7 +21,11 @@ import { liveBuildId } from './siteFolder/swap';
  * is copied and this site's pages are rendered into it in-process (siteFolder/codeCache.ts); a
  * start that has to run `astro build` keeps its build there for the next.
  */
-export async function ensureLiveBuild(builder: Builder, log: (m: string) => void, codeCache = ''): Promise<string> {
+export async function ensureLiveBuild(
+  builder: Builder,
+  log: (m: string) => void,
+  codeCache?: CodeCache,
+): Promise<string> {
   for (;;) {
     const live = liveBuildId(builder.paths);
     if (live && builtFromCurrentCode(builder.paths, live)) return live;
@@ -72,10 +76,12 @@ async function buildThisCode(builder: Builder, requestId: number, log: (m: strin
 async function renderFromCachedBuild(
   builder: Builder,
   requestId: number,
-  codeCache: string,
+  codeCache: CodeCache,
   log: (m: string) => void,
 ): Promise<PublishResult | null> {
-  const cached = useCachedCodeBuild(codeCache, codeFingerprint());
+  const cached = useCachedCodeBuild(codeCache, codeFingerprint(), (why) =>
+    log(`The cached build of this code in BUILD_CACHE_DIR is not used (${why}): building as if there were no cache.`),
+  );
   if (!cached) return null;
   const base = newBuildId();
   const baseDir = builder.paths.build(base);

@@ -12,6 +12,7 @@ import { sitePaths } from './siteFolder/paths';
 import { Precompressor } from './siteFolder/precompressor';
 import { publishingSiteId, siteIdentity } from './siteFolder/siteIdentity';
 import { SpareBuild } from './siteFolder/spareBuild';
+import { codeCacheKey } from './siteFolder/cacheSeal';
 
 /*
  * The one entry point into publish/ (docs/decisions/0014-publisher.md): besides the publisher, the
@@ -23,10 +24,11 @@ export { BUILD_ENV, BUILD_NODE_FLAGS, runAstroBuild } from './builder/astroBuild
 export { checkBuild } from './builder/checkBuild';
 export { publishOnce } from './record';
 export type { PublishResult } from './plan';
-export { outputFile } from './render/pageRenderer';
+export { outputFile } from './siteFolder/paths';
 export { PageRenderer, sitePaths, siteIdentity, takeSnapshot };
 export type { SitePaths } from './siteFolder/paths';
 export { liveBuildId } from './siteFolder/swap';
+export { keepServerCodeInUse } from './serverCode';
 export { DEPLOY_HOOK_SITE, publishingSiteId } from './siteFolder/siteIdentity';
 
 /** What the publisher needs from the process's settings (src/settings.ts) and its composition root. */
@@ -77,7 +79,8 @@ export async function openPublishing(config: PublishingConfig): Promise<Publishi
     paths,
     extraCheck: config.extraCheck,
   };
-  const bootBuild = await ensureLiveBuild(localSite, log, config.buildCacheDir);
+  const codeCache = config.buildCacheDir ? { dir: config.buildCacheDir, key: await codeCacheKey() } : undefined;
+  const bootBuild = await ensureLiveBuild(localSite, log, codeCache);
   const siteId = publishingSiteId(config);
   // In hook mode every instance publishes one shared site, the CDN; otherwise each its own DATA_DIR.
   const renderer = config.buildHookUrl ? null : loadRenderer(paths.build(bootBuild), log);

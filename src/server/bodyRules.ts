@@ -3,7 +3,7 @@ import type { Socket } from 'node:net';
 
 /**
  * What a request body may be and how long it may take, in both setups (the app alone, and the app
- * behind the static front), issue 51: four clients holding chunked bodies open starved every route
+ * behind the static front; docs/security.md): four clients holding chunked bodies open starved every route
  * of the app.
  */
 

@@ -3,16 +3,20 @@ import type net from 'node:net';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { StaticAnswers, type LiveDir } from './staticAnswers';
-import { listingBytes, type ListingBytes } from '../services/listingAnswers';
+import type { Answer } from '../http/answer';
+import { listingAnswer } from '../http/listingAnswer';
 import { clientAddress, parseTrustProxy } from './clientAddress';
 import { pageCspForBuild } from './csp';
 import { log, newRequestId } from '../log';
-import { serverEnv } from '../settings';
+import { passkeyEnv, serverEnv } from '../settings';
+import { formOriginAllowed, isFormPost } from './formOrigin';
 import { serveStoredObject } from './storedObjects';
 import { routeFor } from './routes';
 import { siteHeadersFromSettings } from './securityHeaders';
 import { healthAnswer } from './health';
-import { eventAnswer, optsOut, readEventBody, writeEventAnswer } from '../http/eventAnswer';
+import { eventAnswer, optsOut } from '../http/eventAnswer';
+import { readEventBody } from './eventBody';
+import { headLines, writeAnswer } from './writeAnswer';
 import { sendHealth, type HealthAnswer } from './healthReply';
 import {
   answerPlain,
@@ -39,6 +43,7 @@ type AstroHandler = (
  */
 const ONE_CLICK_UNSUBSCRIBE = '/alerts/unsubscribe';
 
+/** Makes Astro's cross-site form check (Origin against the Host) pass a post the host has judged. */
 function sameOriginForAstro(req: IncomingMessage): void {
   // The origin Astro builds the request's URL from (astro/app/node: the socket's scheme and Host).
   const encrypted = 'encrypted' in req.socket && Boolean(req.socket.encrypted);
@@ -141,7 +146,12 @@ export class Host {
         if (!readableHost(req.headers.host))
           return answerPlain(res, 400, 'Bad Request: the Host header cannot be read');
         req.url = query ? `${pathname}?${query}` : pathname;
-        if (req.method === 'POST' && pathname === ONE_CLICK_UNSUBSCRIBE) sameOriginForAstro(req);
+        if (isFormPost(req)) {
+          if (pathname !== ONE_CLICK_UNSUBSCRIBE && !formOriginAllowed(req, passkeyEnv().origins))
+            return answerPlain(res, 403, 'Forbidden: a form may be sent only from this site');
+          // Decided here by the site's origins; Astro's own check would compare the Origin with the Host.
+          sameOriginForAstro(req);
+        }
         const requestId = newRequestId();
         res.setHeader('x-request-id', requestId);
         const locals = { requestId, clientAddress: clientAddress(req, this.trust), pageCsp: this.pageCsp };
@@ -179,44 +189,31 @@ export class Host {
       },
       requestId,
     );
-    writeEventAnswer(res, answer, requestId, body === null);
+    writeAnswer(res, answer, { first: ['x-request-id', requestId, ...(body === null ? ['connection', 'close'] : [])] });
   }
 
   /** The public list without Astro's per-request overhead; same answers as the Astro route. */
   private async listing(req: IncomingMessage, res: ServerResponse, query: string): Promise<void> {
-    let answer: ListingBytes;
+    let answer: Answer;
     try {
-      answer = await listingBytes(query);
+      answer = await listingAnswer(query);
     } catch (error) {
       this.statics.setSecurityHeaders(res);
       return this.unavailable(res, error);
     }
-    res.writeHead(answer.status, this.listingHead(answer));
-    res.end(req.method === 'HEAD' ? undefined : answer.body);
+    writeAnswer(res, answer, { head: req.method === 'HEAD', lines: this.listingHead(answer) });
   }
 
   /**
    * The whole header list of a list answer, made once per answer: the same answer is shared by
-   * every request that asks the same (publicListing.ts), and a dozen setHeader calls per request
+   * every request that asks the same (http/listingAnswer.ts), and a dozen setHeader calls per request
    * were a measurable part of the API's cost.
    */
-  private readonly listingHeads = new WeakMap<ListingBytes, string[]>();
+  private readonly listingHeads = new WeakMap<Answer, string[]>();
 
-  private listingHead(answer: ListingBytes): string[] {
+  private listingHead(answer: Answer): string[] {
     let head = this.listingHeads.get(answer);
-    if (!head) {
-      head = [
-        ...this.statics.security,
-        'content-type',
-        'application/json; charset=utf-8',
-        'cache-control',
-        'no-store',
-        ...Object.entries(answer.headers).flat(),
-        'content-length',
-        String(answer.body.length),
-      ];
-      this.listingHeads.set(answer, head);
-    }
+    if (!head) this.listingHeads.set(answer, (head = headLines(answer, this.statics.security)));
     return head;
   }
 

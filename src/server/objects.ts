@@ -4,17 +4,24 @@ import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { storageEnv } from '../settings';
 import { sniffImageType, SNIFF_BYTES } from '../storage/imageType';
-import { isObjectKey, OBJECT_CACHE_CONTROL, OBJECT_PATH } from '../storage/types';
+import { isObjectKey, OBJECT_PATH } from '../storage/types';
+import { photoAnswer } from '../http/photoAnswer';
+import { writeAnswer } from './writeAnswer';
 import { log } from '../log';
 
 /**
  * `GET /objects/<key>`: a locally stored photo. Keys are 32 hex characters, so no path
  * reaches outside DATA_DIR/uploads; the Content-Type comes from the file's bytes, never from what
- * the uploader said, and anything that is not a JPEG, PNG, WebP or GIF is not served. Objects never
- * change (a new photo gets a new key), hence immutable caching. Returns false when there is nothing
- * to serve, and the host answers 404.
+ * the uploader said, and anything that is not a JPEG, PNG, WebP or GIF is not served; its headers
+ * are every photo's (http/photoAnswer.ts). Returns false when there is nothing to serve, and the host
+ * answers 404.
  */
-export async function serveObject(req: IncomingMessage, res: ServerResponse, pathname: string): Promise<boolean> {
+export async function serveObject(
+  req: IncomingMessage,
+  res: ServerResponse,
+  pathname: string,
+  isPublic = true,
+): Promise<boolean> {
   const key = pathname.slice(OBJECT_PATH.length);
   if (!isObjectKey(key) || (req.method !== 'GET' && req.method !== 'HEAD')) return false;
   let handle: fs.FileHandle;
@@ -32,21 +39,16 @@ export async function serveObject(req: IncomingMessage, res: ServerResponse, pat
       await handle.close();
       return false;
     }
-    const etag = `"${key}"`;
-    res.setHeader('content-type', type);
-    res.setHeader('x-content-type-options', 'nosniff');
-    res.setHeader('cache-control', OBJECT_CACHE_CONTROL);
-    res.setHeader('content-security-policy', "default-src 'none'; sandbox");
-    res.setHeader('etag', etag);
-    if (req.headers['if-none-match'] === etag || req.method === 'HEAD') {
-      res.statusCode = req.method === 'HEAD' ? 200 : 304;
-      if (req.method === 'HEAD') res.setHeader('content-length', stat.size);
-      res.end();
+    const photo = photoAnswer(
+      { key, contentType: type, size: stat.size, isPublic },
+      { method: req.method, ifNoneMatch: req.headers['if-none-match'] },
+    );
+    if (!photo.body) {
+      writeAnswer(res, photo.answer);
       await handle.close();
       return true;
     }
-    res.statusCode = 200;
-    res.setHeader('content-length', stat.size);
+    res.writeHead(photo.answer.status, photo.answer.headers);
     await pipeline(handle.createReadStream({ start: 0 }), res).catch(() => undefined);
     return true;
   } catch (error) {

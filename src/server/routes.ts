@@ -23,7 +23,7 @@ export const ROUTES: readonly Route[] = [
   { path: '/readyz', match: 'exact', handler: 'health', proxied: false },
   // The public list without Astro's per-request overhead; writes to it are Astro's 405.
   { path: '/api/trainings', match: 'exact', handler: 'listing', proxied: true, readsOnly: true },
-  // The pages' beacon (issue 54, Performance), also without Astro: it must never slow the pages.
+  // The pages' beacon (docs/product.md, Performance), also without Astro: it must never slow the pages.
   { path: '/api/events', match: 'exact', handler: 'events', proxied: true },
   { path: '/api/', match: 'prefix', handler: 'astro', proxied: true },
   { path: ADMIN, match: 'exact', handler: 'astro', proxied: true },
@@ -38,6 +38,10 @@ export const ROUTES: readonly Route[] = [
   { path: '/listings/', match: 'prefix', handler: 'astro', proxied: true },
   // The no-JavaScript target of the home filters, rendered on demand.
   { path: '/trainings', match: 'exact', handler: 'astro', proxied: true },
+  // Consultation (docs/product.md, Consultation): the filter form's no-JavaScript answer, and how an
+  // introduction request sent by the page's plain form went.
+  { path: '/consultation/search', match: 'exact', handler: 'astro', proxied: true },
+  { path: '/consultation/introduction', match: 'exact', handler: 'astro', proxied: true },
   // Trainer photos kept by the application (disk or database).
   { path: '/objects/', match: 'prefix', handler: 'objects', proxied: true },
 ];

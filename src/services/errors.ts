@@ -22,6 +22,16 @@ export class ForbiddenError extends ServiceError {}
 /** A decision already taken (a report already ended, a link already dismissed): answered 409. */
 export class ConflictError extends ServiceError {}
 
+/** A limit of the member's use (a partner's upload quota): answered 429 with Retry-After. */
+export class QuotaError extends ServiceError {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
+}
+
 /** A link or offer that existed but has run out (an invitation past its 72 hours): answered 410. */
 export class ExpiredError extends ServiceError {}
 
@@ -34,6 +44,12 @@ export class StaleVersionError extends ServiceError {
     super(message);
   }
 }
+
+/**
+ * A decision that must name the version it was made on (a review's Approve and Reject): without
+ * If-Match it would decide on whatever the proposal is by then. Answered 428 (RFC 6585 §3).
+ */
+export class PreconditionRequiredError extends ServiceError {}
 
 /** Input that is valid on its own but not against the stored data (a trainer that is gone…). */
 export class InvalidInputError extends ServiceError {

@@ -1,25 +1,32 @@
 import { LRUCache } from 'lru-cache';
 import { DATE_RANGES, dateRangeWindow } from '../domain/listing/dateRanges';
-import { answerListingQuery, listingTimeline, readListingQuery, type ListingQuery } from './publicListing';
+import {
+  listingTimeline,
+  listQuery,
+  readListingQuery,
+  type ListingList,
+  type ListingQuery,
+  type ListingRefusal,
+} from './publicListing';
 
-export interface ListingBytes {
-  status: 200 | 400;
+/** A list kept as bytes (publicListing.ts's ListingList with its rows encoded once). */
+export interface ListingBytes extends Omit<ListingList, 'body'> {
   body: Buffer;
-  headers: Record<string, string>;
 }
 
 /**
  * Answers of `GET /api/trainings` as bytes, made once and shared by every request that asks the
  * same: the unpaged list at 5,000 trainings is about 7 MB, and a client that reads it slowly holds
  * a reference to the shared bytes, not a copy of its own. "The same" is the validated query, not
- * the query string (issue 51): `?x=1`, `?state=CA&format=Virtual` and `?format=Virtual&state=CA&x=2`
+ * the query string (docs/security.md): `?x=1`, `?state=CA&format=Virtual` and `?format=Virtual&state=CA&x=2`
  * are one query each way, so no query string makes the list cost more than asking it plainly.
  * Bounded in bytes.
  */
 const ANSWER_CACHE_BYTES = 32 * 1024 * 1024;
 const answers = new LRUCache<string, ListingBytes>({
   maxSize: ANSWER_CACHE_BYTES,
-  sizeCalculation: (answer) => answer.body.length + JSON.stringify(answer.headers).length + 256,
+  sizeCalculation: (answer) =>
+    answer.body.length + (answer.paging?.linkQuery.length ?? 0) + JSON.stringify(answer.counts).length + 256,
   // A single answer bigger than the whole cache is still answered, just not kept.
   maxEntrySize: ANSWER_CACHE_BYTES,
 });
@@ -34,7 +41,7 @@ type Read = Awaited<ReturnType<typeof readListingQuery>>;
 const reads = new LRUCache<string, Read>({
   maxSize: READ_CACHE_BYTES,
   sizeCalculation: (read, queryString) =>
-    queryString.length * 2 + ('invalid' in read ? read.invalid.body.length : 0) + 512,
+    queryString.length * 2 + ('refused' in read ? JSON.stringify(read.refused).length : 0) + 512,
   maxEntrySize: 16 * 1024,
 });
 
@@ -102,10 +109,13 @@ function momentKey(
   return `${key}|${countBelow(starts, at)}|${ranges.join(',')}`;
 }
 
-/** The answer to a query string, shared (see above); a query that is not valid is answered 400, not kept. */
-export async function listingBytes(queryString: string, now = new Date()): Promise<ListingBytes> {
+/** The list for a query string, shared (see above); a query that is not valid is refused, not kept. */
+export async function listingBytes(
+  queryString: string,
+  now = new Date(),
+): Promise<ListingBytes | { refused: ListingRefusal }> {
   const known = await read(queryString);
-  if ('invalid' in known) return { ...known.invalid, body: Buffer.from(known.invalid.body) };
+  if ('refused' in known) return known;
   const { query } = known;
   const key = `${momentKey(await listingTimeline(), query, now)}|${canonicalQuery(query)}`;
   const kept = answers.get(key);
@@ -115,9 +125,9 @@ export async function listingBytes(queryString: string, now = new Date()): Promi
   const pending = making.get(key);
   if (pending) return pending;
   const made = (async () => {
-    const answer = await answerListingQuery(query, now);
-    const bytes = { status: answer.status, body: Buffer.from(answer.body), headers: answer.headers };
-    if (answer.status === 200) answers.set(key, bytes);
+    const { body, ...facts } = await listQuery(query, now);
+    const bytes = { ...facts, body: Buffer.from(body) };
+    answers.set(key, bytes);
     return bytes;
   })();
   making.set(key, made);

@@ -1,6 +1,6 @@
 /**
  * Each answered row's JSON with `"eligibilityNotStated":true` where the "I am a …" filter kept it
- * only because it states nothing (issue 56): the card says so. The rows' JSON is made once per
+ * only because it states nothing (ADR 0045): the card says so. The rows' JSON is made once per
  * snapshot, so the flag is added to the text, as the distance is (nearOrigin.ts).
  */
 export function withNotStated(json: string[], notStated: readonly boolean[] | null): string[] {

@@ -45,14 +45,15 @@ interface Snapshot {
   starts: number[];
 }
 
-const STATE = Symbol.for('emdr.publicListing');
-type Global = typeof globalThis & {
-  [STATE]?: { snapshot: Snapshot | null; loading: Promise<Snapshot> | null; versionQuery: Promise<number> | null };
+/** The process's one listing snapshot: the host's fast path and the Astro route import this one module. */
+const shared: { snapshot: Snapshot | null; loading: Promise<Snapshot> | null; versionQuery: Promise<number> | null } = {
+  snapshot: null,
+  loading: null,
+  versionQuery: null,
 };
 
 function state() {
-  const g = globalThis as Global;
-  return (g[STATE] ??= { snapshot: null, loading: null, versionQuery: null });
+  return shared;
 }
 
 async function currentVersion(): Promise<number> {
@@ -108,22 +109,36 @@ async function snapshot(): Promise<Snapshot> {
   return loaded.version >= version ? loaded : snapshot();
 }
 
-export interface ListingAnswer {
-  status: 200 | 400;
-  body: string;
-  headers: Record<string, string>;
+/** A list query refused: what is wrong with it, field by field (answered 400 by http/listingAnswer.ts). */
+export interface ListingRefusal {
+  error: string;
+  fieldErrors: Record<string, string[]>;
 }
 
-/**
- * Any site may read the public list (the trainers' widget runs on their own sites). It is the only
- * API answer that says so; no cookie is read or set for it.
- */
-const PUBLIC = { 'access-control-allow-origin': '*' } as const;
+/** Where a page sits among the list's pages, and the validated query its neighbours' links repeat. */
+export interface ListingPaging {
+  page: number;
+  pageCount: number;
+  /** The query every page link repeats, without its page (made from the validated query only). */
+  linkQuery: string;
+}
 
-const invalid = (error: z.ZodError, message: string): ListingAnswer => ({
-  status: 400,
-  body: JSON.stringify({ error: message, fieldErrors: fieldErrorsOf(error).fieldErrors }),
-  headers: PUBLIC,
+/** The list for one query as plain values: the rows as JSON, how many match, the paging, the counts. */
+export interface ListingList {
+  /** The rows answered, as one JSON array. */
+  body: string;
+  total: number;
+  /** With `page` or `limit`; null answers every match, as the public contract has it. */
+  paging: ListingPaging | null;
+  /** With `counts=1`: the counts per filter option (the list island makes one request per change). */
+  counts: unknown;
+}
+
+export type ListingOutcome = { list: ListingList } | { refused: ListingRefusal };
+
+const refusal = (error: z.ZodError, message: string): ListingRefusal => ({
+  error: message,
+  fieldErrors: fieldErrorsOf(error).fieldErrors,
 });
 
 /** A list query once validated: what an answer depends on, whatever else the query string said. */
@@ -137,43 +152,38 @@ export interface ListingQuery {
 }
 
 /**
- * Reads and checks a query string: the validated query, or the 400 answer that says what is wrong.
- * Parameters it does not know are not looked at.
+ * Reads and checks a query string: the validated query, or what is wrong with it. Parameters it
+ * does not know are not looked at.
  */
 export async function readListingQuery(
   params: URLSearchParams,
-): Promise<{ query: ListingQuery } | { invalid: ListingAnswer }> {
+): Promise<{ query: ListingQuery } | { refused: ListingRefusal }> {
   const filters = TrainingFiltersSchema.safeParse(filtersFromQuery(params));
-  if (!filters.success) return { invalid: invalid(filters.error, 'Invalid filter') };
+  if (!filters.success) return { refused: refusal(filters.error, 'Invalid filter') };
   const options = ListingParamsSchema.safeParse(listingParamsFromQuery(params));
-  if (!options.success) return { invalid: invalid(options.error, 'Invalid paging or sort') };
+  if (!options.success) return { refused: refusal(options.error, 'Invalid paging or sort') };
   const origin = await nearOrigin(filters.data, options.data.sort);
-  if ('fieldErrors' in origin) return { invalid: { status: 400, body: JSON.stringify(origin), headers: PUBLIC } };
+  if ('fieldErrors' in origin) return { refused: origin };
   // `trainer`: one trainer's trainings by their slug (docs/product.md, Widget); an unknown slug matches none.
   const trainer = params.get('trainer')?.trim().toLowerCase() || undefined;
-  if (trainer !== undefined && !isSlug(trainer)) {
-    const fieldErrors = { trainer: [TRAINER_PARAM_MESSAGE] };
-    return {
-      invalid: { status: 400, body: JSON.stringify({ error: 'Invalid filter', fieldErrors }), headers: PUBLIC },
-    };
-  }
+  if (trainer !== undefined && !isSlug(trainer))
+    return { refused: { error: 'Invalid filter', fieldErrors: { trainer: [TRAINER_PARAM_MESSAGE] } } };
   return { query: { filters: filters.data, options: options.data, trainer, origin: origin.position } };
 }
 
 /**
- * The JSON answer for a query string, shared by the Astro route and the host's fast path. No
- * `page` or `limit`: every match, as the public contract has it. With either: that page,
- * `X-Total-Count`, the page shown in `X-Page` and its neighbours in `Link` (RFC 8288).
- * `fields=card` answers the card projection; `counts=1` adds the counts per filter option in
- * `X-Filter-Counts`, so the list island makes one request per change.
+ * The list for a query string, shared by the Astro route and the host's fast path (through
+ * listingAnswers.ts). No `page` or `limit`: every match, as the public contract has it. With either:
+ * that page and where it sits (`paging`). `fields=card` answers the card projection; `counts=1` adds
+ * the counts per filter option.
  */
-export async function listingAnswer(params: URLSearchParams, now = new Date()): Promise<ListingAnswer> {
+export async function listingOutcome(params: URLSearchParams, now = new Date()): Promise<ListingOutcome> {
   const read = await readListingQuery(params);
-  return 'invalid' in read ? read.invalid : answerListingQuery(read.query, now);
+  return 'refused' in read ? read : { list: await listQuery(read.query, now) };
 }
 
-/** The answer to a validated query (readListingQuery) at `now`. */
-export async function answerListingQuery(query: ListingQuery, now = new Date()): Promise<ListingAnswer> {
+/** The list for a validated query (readListingQuery) at `now`. */
+export async function listQuery(query: ListingQuery, now = new Date()): Promise<ListingList> {
   const { filters, trainer, origin } = query;
   const { page, limit, sort, fields, counts } = query.options;
   const paged = page !== undefined || limit !== undefined;
@@ -188,14 +198,18 @@ export async function answerListingQuery(query: ListingQuery, now = new Date()):
   const candidates = listingCandidates(model, view.filters.search, trainer);
   const result = queryReadModel(model, view, now, candidates, origin);
   const answered = result.indices.map((i) => (fields === 'card' ? rows[i]!.card : rows[i]!.json));
-  const body = `[${withNotStated(withDistance(answered, result.distances), result.notStated).join(',')}]`;
-  const headers: Record<string, string> = { ...PUBLIC, 'x-total-count': String(result.total) };
-  if (paged) {
-    headers['x-page'] = String(result.page);
-    headers.link = pageLinks({ ...view.filters, trainer, sort, limit, fields, counts }, result.page, result.pageCount);
-  }
-  if (counts) headers['x-filter-counts'] = JSON.stringify(result.counts);
-  return { status: 200, body, headers };
+  return {
+    body: `[${withNotStated(withDistance(answered, result.distances), result.notStated).join(',')}]`,
+    total: result.total,
+    paging: paged
+      ? {
+          page: result.page,
+          pageCount: result.pageCount,
+          linkQuery: linkQuery({ ...view.filters, trainer, sort, limit, fields, counts }),
+        }
+      : null,
+    counts: counts ? result.counts : null,
+  };
 }
 
 /**
@@ -207,21 +221,12 @@ export async function listingTimeline(): Promise<Pick<Snapshot, 'version' | 'sta
   return { version, starts, ends };
 }
 
-/** Links built from the validated query only: nothing a client sent unchecked is echoed back. */
-function pageLinks(known: Record<string, string | number | undefined>, page: number, pageCount: number): string {
+/** The query page links repeat, built from the validated query only: nothing a client sent unchecked. */
+function linkQuery(known: Record<string, string | number | undefined>): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(known))
     if (value !== undefined && value !== '') params.set(key, `${value}`);
-  const link = (n: number, rel: string) => {
-    const query = new URLSearchParams(params);
-    query.set('page', String(n));
-    return `</api/trainings?${query}>; rel="${rel}"`;
-  };
-  const links = [link(1, 'first')];
-  if (page > 1) links.push(link(page - 1, 'prev'));
-  if (page < pageCount) links.push(link(page + 1, 'next'));
-  links.push(link(pageCount, 'last'));
-  return links.join(', ');
+  return params.toString();
 }
 
 /** One page of cards for a server-rendered list (/trainings, the no-JavaScript form's target). */

@@ -1,7 +1,6 @@
 import { isPhotoKeyInUse } from '../data/trainers';
 import { PHOTO_MESSAGES } from '../domain/trainers/photo';
 import { imageStore } from '../storage';
-import { registerPhoto } from '../storage/photos';
 import { InvalidInputError } from './errors';
 import { log } from '../log';
 import { forgetPhotoObject, isOwnObject, isOwnPhoto } from '../data/photoObjects';
@@ -54,9 +53,4 @@ export async function releasePhotoKey(previous: string | null, current: string |
   } catch (error) {
     log.error({ err: error, key: previous }, 'storage: could not release a photo');
   }
-}
-
-/** `PUT /api/admin/trainer-photos`: checks and re-encodes an upload; answers the photo's public path. */
-export function registerTrainerPhoto(photoURL: string, ownOrigins: readonly string[]): Promise<string> {
-  return registerPhoto(photoURL, ownOrigins);
 }

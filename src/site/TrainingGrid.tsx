@@ -1,10 +1,11 @@
 import type { TrainingCardData } from '../domain/listing/trainingCard';
+import type { EmptyResultHelp } from '../domain/listing/emptyResultHelp';
 import TrainingCard from './TrainingCard';
 import EmptyListing from './EmptyListing';
 
-/** The card grid, 1/2/3 columns by width (docs/product.md), or the partner pitch when nothing matches. */
-export default function TrainingGrid({ trainings }: { trainings: TrainingCardData[] }) {
-  if (trainings.length === 0) return <EmptyListing />;
+/** The card grid, 1/2/3 columns by width (docs/product.md), or the empty result's help and partner pitch. */
+export default function TrainingGrid({ trainings, help }: { trainings: TrainingCardData[]; help?: EmptyResultHelp }) {
+  if (trainings.length === 0) return <EmptyListing help={help} />;
   // Cards below the fold skip layout and paint until they scroll near (content-visibility), which cut
   // mobile Lighthouse TBT from ≈260 to ≈50 ms; 21rem is a card's measured median height.
   return (

@@ -1,7 +1,7 @@
 import { FILTER_KEYS, ceCodes, type TrainingFilters } from '../domain/listing/filterQuery';
 import { isSortKey, type ListingView, type SortKey } from '../domain/listing/listingView';
 import { fromOption } from './islands/FilterSelect';
-import { FILTER_CONTROL_IDS } from './filterControls';
+import { FILTER_CONTROL_IDS } from './islands/filterControls';
 
 export interface FormSnapshot {
   /** Controls a person changed before the island took over: applied once it has. */

@@ -18,7 +18,11 @@ function refused(message: string): StorageError {
  * issued for, so what is served is the server's copy, and the upload is deleted. A refused object
  * is deleted too. Returns the photo's stable public path.
  */
-export async function registerPhoto(photoURL: string, ownOrigins: readonly string[]): Promise<string> {
+export async function registerPhoto(
+  photoURL: string,
+  ownOrigins: readonly string[],
+  uploadedBy: string | null = null,
+): Promise<string> {
   let url: URL;
   try {
     url = new URL(photoURL, ownOrigins[0]);
@@ -48,7 +52,7 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
       throw error;
     });
     const copyKey = newObjectKey();
-    await recordPhotoObject(copyKey, 'photo');
+    await recordPhotoObject(copyKey, 'photo', { uploadedBy, bytes: head.size });
     await store.writeObject(copyKey, copy.bytes, copy.type);
     await store.delete(key).catch((err: unknown) => log.error({ err, key }, 'storage: could not delete an upload'));
     return store.publicPath(copyKey);
@@ -60,10 +64,10 @@ export async function registerPhoto(photoURL: string, ownOrigins: readonly strin
 }
 
 /** `POST /api/admin/objects/upload`: storage failures are a clear "unavailable", never a crash. */
-export async function createUploadURL(origin: string): Promise<string> {
+export async function createUploadURL(origin: string, uploadedBy: string | null = null): Promise<string> {
   try {
     const target = await imageStore().createUploadTarget(origin);
-    await recordPhotoObject(target.key, 'upload');
+    await recordPhotoObject(target.key, 'upload', { uploadedBy });
     return target.uploadURL;
   } catch (error) {
     log.error({ err: error }, 'storage: could not create an upload URL');

@@ -81,7 +81,7 @@ for (const rate of [1, 6]) {
     const ended = await fetch(new URL('/api/admin/logout', origin), { method: 'POST', headers: { origin, cookie } });
     expect(ended.status).toBe(200);
     // The table's call reaches the server now and gets 401. The table shows the error only after
-    // sendToLogin has run (src/admin/tables/pagedList.ts calls it before throwing).
+    // sendToLogin has run (src/admin/client/pagedList.ts calls it before throwing).
     await listCall!.continue();
     await tableShows401.seen;
 

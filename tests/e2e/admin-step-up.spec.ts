@@ -6,7 +6,7 @@ import { invitedMember } from './adminHelpers';
 import { e2eSql, signInByApi } from './adminSession';
 
 /**
- * Step-up, "Sign out everywhere else" and Logout on every signed-in page (issue 51,
+ * Step-up, "Sign out everywhere else" and Logout on every signed-in page (docs/security.md,
  * docs/decisions/0021-step-up.md). A stale step-up is made in the database (the session's last
  * confirmation moved eleven minutes back), never by waiting.
  */

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './accessibility';
 import { createTrainingByApi, deleteTrainingByApi, signInByApi } from './adminSession';
 import { ELIGIBILITY_MESSAGES } from '../../src/domain/trainingFacts/eligibilityFields';
 
-/** The training form's "Who can attend" (issue 56): its fields, their messages, saved and shown again. */
+/** The training form's "Who can attend" (ADR 0045): its fields, their messages, saved and shown again. */
 const who = (page: Page) => page.getByRole('group', { name: 'Who can attend', exact: true });
 const licenses = (page: Page) => page.getByRole('group', { name: 'License types', exact: true });
 

@@ -1,26 +1,17 @@
 import fs from 'node:fs';
-import net from 'node:net';
 import { randomBytes } from 'node:crypto';
-import { startServer, tempDir } from '../support/server';
+import { freePort, startServer, tempDir } from '../support/server';
 import { startFakeWidget } from '../support/fakeWidget';
+import { ensureTestBuildCache } from '../support/buildCache';
 
 /**
  * Starts the real product on a free port with a fresh DATA_DIR and the demo data (README.md),
  * and tells the tests where it is through the environment.
  */
-/** A port free right now, for a server that must know its own address before it starts. */
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
 export default async function globalSetup() {
+  // The run's code cache (tests/support/buildCache.ts): npm test hands on the one the database runs
+  // filled; alone, this run makes its own. Set in this process's environment, which the workers get.
+  const cache = ensureTestBuildCache();
   const dataDir = tempDir('emdr-e2e-');
   const widget = await startFakeWidget();
   const port = await freePort();
@@ -40,11 +31,13 @@ export default async function globalSetup() {
     // X-Forwarded-For (admin-toasts-early-clicks.spec.ts gives each round its own).
     TRUST_PROXY: 'loopback',
   };
-  const server = await startServer({ dataDir, env });
+  // The run's first start may build (tests/support/buildCache.ts): a loaded machine's time.
+  const server = await startServer({ dataDir, env, timeoutMs: 300_000 });
   Object.assign(process.env, env, { E2E_BASE_URL: server.url, E2E_DATA_DIR: dataDir });
   return async () => {
     await server.stop();
     await widget.stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
+    cache.remove();
   };
 }

@@ -10,7 +10,9 @@ import { throttleCpu } from './throttle';
  */
 const cards = (page: Page) => page.getByTestId('training-card');
 const status = (page: Page) => page.getByRole('status').filter({ hasText: 'training(s) found' });
-const more = (page: Page) => page.locator('details').filter({ has: page.getByText('More filters') });
+// The filters panel (a phone's one button) holds More filters: the inner details is the one.
+const more = (page: Page) =>
+  page.locator('details:not(.filters-panel)').filter({ has: page.getByText('More filters') });
 
 async function apiTitles(page: Page, query: string): Promise<string[]> {
   const response = await page.request.get(`/api/trainings?${query}`);

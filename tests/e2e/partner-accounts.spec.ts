@@ -107,7 +107,13 @@ test('the owner invites a partner for trainer A, who sees only A’s trainings a
   await expect(partner).toHaveURL(/\/account\/trainings$/);
   await expect(partner.getByRole('heading', { name: 'My trainings' })).toBeVisible();
   const nav = partner.getByRole('navigation', { name: 'Partner account' });
-  await expect(nav.getByRole('link')).toHaveText(['My trainings', 'My trainer profile', 'Performance', 'Account']);
+  await expect(nav.getByRole('link')).toHaveText([
+    'My trainings',
+    'My trainer profile',
+    'Import',
+    'Performance',
+    'Account',
+  ]);
   await expect(nav.getByRole('button', { name: 'Logout' })).toBeVisible();
   await expect(partner.getByRole('cell', { name: `Portland EMDR Basics ${suffix}`, exact: true })).toBeVisible();
   // The header and A's one training: nothing of the demo trainers or of B.

@@ -142,7 +142,7 @@ test('a reviewer approves a partner’s new training and rejects a price change 
   // Approve the new training as soon as its page shows.
   await queue.getByRole('link', { name: `Bend New ${suffix}` }).click();
   await expect(page.getByRole('heading', { name: `Bend New ${suffix}` })).toBeVisible();
-  await expect(page.getByRole('row', { name: /price/ })).toContainText('950');
+  await expect(page.getByRole('row', { name: /Price \(USD\)/ })).toContainText('$950');
   await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Approve' }).click();
   await expect(page).toHaveURL(/\/admin\/reviews$/);
@@ -151,7 +151,7 @@ test('a reviewer approves a partner’s new training and rejects a price change 
 
   // Reject the price change: the reason is required, and says so on its field.
   await page.getByRole('link', { name: `Salem Live ${suffix}` }).click();
-  await expect(page.getByRole('row', { name: /price/ })).toContainText('1100');
+  await expect(page.getByRole('row', { name: /Price \(USD\)/ })).toContainText('$1,100');
   await page.getByRole('button', { name: 'Reject' }).click();
   await expect(page.getByText('Say why, so the partner can fix it')).toBeVisible();
   const reason = page.getByLabel('Reason for rejecting (the partner reads it)');

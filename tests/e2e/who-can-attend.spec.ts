@@ -5,7 +5,7 @@ import { adminClient, type AdminClient } from '../support/adminClient';
 import { REGISTER_CONTINUE_EVENT } from '../../src/domain/trainingFacts/registerChecklistScript';
 
 /**
- * Who can attend (issue 56; docs/product.md, Program facts) on the public site: the page says who may
+ * Who can attend (docs/product.md, Program facts) on the public site: the page says who may
  * attend and what it requires, the Register button asks first in a native dialog, the "I am a …"
  * and "I can take now" filters find what a clinician may take, and a training that states nothing
  * looks as it always did.
@@ -13,7 +13,9 @@ import { REGISTER_CONTINUE_EVENT } from '../../src/domain/trainingFacts/register
 const cards = (page: Page) => page.getByTestId('training-card');
 const side = (page: Page) => page.getByRole('complementary', { name: 'Registration' });
 const checklist = (page: Page) => page.getByRole('dialog', { name: 'Before you register' });
-const more = (page: Page) => page.locator('details').filter({ has: page.getByText('More filters') });
+// The filters panel (a phone's one button) holds More filters: the inner details is the one.
+const more = (page: Page) =>
+  page.locator('details:not(.filters-panel)').filter({ has: page.getByText('More filters') });
 // A page of the site under test stands in for the course platform: the browser has no way out.
 const REGISTER_URL = () => `${process.env.E2E_BASE_URL}/partner?from=who-can-attend`;
 const onRegistration = async (opened: Promise<Page>) => (await opened).waitForURL(/\/partner\?from=who-can-attend$/);

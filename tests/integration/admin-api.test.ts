@@ -1,3 +1,4 @@
+import http from 'node:http';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, login, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
@@ -92,6 +93,60 @@ describe('admin API: authentication and guards', () => {
         })
       ).status,
     ).toBe(415);
+  });
+
+  test('an Origin that matches only the Host header it came with is 403: the site is SITE_URL and PASSKEY_ORIGINS', async () => {
+    const { port } = new URL(base());
+    const send = (host: string, origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/api/admin/trainers',
+            method: 'POST',
+            headers: { host, origin, cookie: admin.cookie, 'content-type': 'application/json' },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.once('error', reject);
+        request.end(JSON.stringify(validTrainer));
+      });
+    // A page on another name that resolves to this server (DNS rebinding): its Host and Origin agree.
+    expect(await send('rebound.example', 'http://rebound.example')).toBe(403);
+    expect(await send(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).toBe(403);
+    // SITE_URL's origin and a listed PASSKEY_ORIGINS origin are the site, whatever the Host.
+    expect(await send('rebound.example', 'http://localhost:4321')).toBe(201);
+    expect(await send('rebound.example', 'http://admin.localhost:4321')).toBe(201);
+  });
+
+  test('a form post whose Origin matches only its Host is 403 too: the host judges forms by the site origins', async () => {
+    const { port } = new URL(base());
+    const post = (host: string, origin: string) =>
+      new Promise<number>((resolve, reject) => {
+        const request = http.request(
+          {
+            host: '127.0.0.1',
+            port,
+            path: '/alerts/subscribe',
+            method: 'POST',
+            headers: { host, origin, 'content-type': 'application/x-www-form-urlencoded' },
+          },
+          (response) => {
+            response.resume();
+            resolve(response.statusCode ?? 0);
+          },
+        );
+        request.once('error', reject);
+        request.end('email=');
+      });
+    expect(await post('rebound.example', 'http://rebound.example')).toBe(403);
+    expect(await post(`127.0.0.1:${port}`, `http://127.0.0.1:${port}`)).toBe(403);
+    // The site's own origin passes whatever the Host (behind a proxy the Host is the proxy's choice).
+    expect(await post('rebound.example', 'http://localhost:4321')).not.toBe(403);
   });
 });
 

@@ -10,7 +10,7 @@ import { browser, type Browser } from '../support/browserClient';
 import { resetDatabase } from '../support/reset';
 
 /**
- * Guessing stops (issue 51, docs/product.md "Two-factor sign-in"): someone who knows a member's
+ * Guessing stops (docs/product.md "Two-factor sign-in"): someone who knows a member's
  * password is slowed by the back-off but, before, never stopped. A pending sign-in now ends at its
  * tenth wrong code; the twentieth wrong code of an account in 24 hours locks its codes until
  * reset-2fa or a day later. The back-off's waits are passed by aging its rows in the database, and a

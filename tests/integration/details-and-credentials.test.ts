@@ -2,7 +2,9 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
 import { SITE_URL, startTrustServer, type TrustServer } from '../support/trustServer';
-import { sendConfirmReminders } from '../../src/services/trust/detailsConfirmed';
+import { sendConfirmReminders as queueReminders } from '../../src/services/trust/detailsConfirmed';
+import { startMailSender } from '../../src/mail/sender';
+import { waitFor } from '../support/server';
 import { signToken } from '../../src/services/alerts/alertTokens';
 import { verificationsDue } from '../../src/services/trust/credentialChecks';
 import { takeSnapshot } from '../../src/publish';
@@ -22,12 +24,32 @@ let editor: AdminClient;
 
 beforeAll(async () => {
   trust = await startTrustServer();
+  stopSender = startMailSender();
   owner = await adminClient(trust.server.url, trust.owner.email, trust.owner.password);
   await admins.insert('editor@trust.example', await hashPassword('an editor passphrase'), 'editor');
   editor = await adminClient(trust.server.url, 'editor@trust.example', 'an editor passphrase');
 });
 
+/**
+ * This process runs the daily reminders with a clock of its own; its own mail sender (woken by its
+ * commits, docs/decisions/0038-mail-outbox.md) sends what they queue, and a run is over once the
+ * outbox holds nothing queued.
+ */
+let stopSender: () => Promise<void> = async () => {};
+async function sendConfirmReminders(now?: Date) {
+  const run = await queueReminders(now);
+  const sql = await getSql();
+  await waitFor(
+    async () =>
+      (await sql<{ n: number }[]>`select count(*)::int as n from mail_outbox where status = 'queued'`)[0]!.n === 0,
+    20_000,
+    50,
+  );
+  return run;
+}
+
 afterAll(async () => {
+  await stopSender();
   await trust?.stop();
 });
 
@@ -93,6 +115,28 @@ describe('details confirmed', () => {
     const again = await post(link);
     expect(again.status).toBe(400);
     expect(await again.text()).toContain('This link was already used');
+  });
+
+  test('a reminder’s link stops working for a partner who no longer keeps the training', async () => {
+    const trainer = await createTrainer({ name: 'Dr. Lost Access' });
+    const id = (await createTraining(trainer.id, { title: 'Kept Then Lost', startsInDays: 25 })).id;
+    const sql = await getSql();
+    const [keeper] = await sql<{ id: string }[]>`
+      insert into admin_users (email, password_hash, role)
+      values ('keeper@partners.example', ${await hashPassword('a keeper passphrase')}, 'partner') returning id`;
+    await sql`insert into partner_trainers (member_id, trainer_id) values (${keeper!.id}, ${trainer.id})`;
+    expect((await sendConfirmReminders()).sent).toBe(1);
+    const mail = reminders().find((m) => m.mail.subject!.includes('Kept Then Lost'))!;
+    expect(mail.to).toEqual(['keeper@partners.example']);
+    const link = confirmLinkIn(mail.mail.text!);
+    // The team takes the profile away from the partner after the mail went.
+    await sql`delete from partner_trainers where member_id = ${keeper!.id}`;
+    const page = await fetch(link);
+    expect(page.status).toBe(403);
+    expect(await page.text()).toContain('This link no longer works for you');
+    const used = await post(link);
+    expect(used.status).toBe(403);
+    expect(await confirmedAt(id)).toBeNull();
   });
 
   test('a link past its 14 days, or not signed by us, does nothing', async () => {
@@ -189,5 +233,16 @@ describe('verified trainers', () => {
     expect(later.trainings.find((t) => t.trainer?.id === trainerId)!.trainer!.verified).toEqual([]);
     const path = `/trainers/${trainer.slug}`;
     expect(pageInputDigests(later).get(path)).not.toBe(pageInputDigests(now).get(path));
+  });
+
+  test('the team records a check of "EMDRIA Consultant-in-Training", the credential a consultant-in-training claims', async () => {
+    const consultant = await createTrainer({ name: 'Dr. Ana Ruiz' });
+    const recorded = await owner.call('POST', `/api/admin/trainers/${consultant.id}/credential-checks`, {
+      credential: 'emdria-consultant-in-training',
+      checkedOn: isoDaysAgo(10),
+      evidenceNote: 'EMDRIA directory entry',
+    });
+    expect(recorded.status).toBe(201);
+    expect(recorded.body.status).toMatch(/^Verified EMDRIA Consultant-in-Training · [A-Z][a-z]{2} \d{4}$/);
   });
 });

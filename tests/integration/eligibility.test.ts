@@ -5,7 +5,7 @@ import { validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 
 /**
- * Who can attend (issue 56; docs/product.md, Program facts) through the real server and database:
+ * Who can attend (docs/product.md, Program facts) through the real server and database:
  * stored and validated with field errors, found by the public list's "I am a …" and "I can take
  * now" filters with their counts. Runs on the embedded database and on PostgreSQL (TEST_DB_TARGET).
  */

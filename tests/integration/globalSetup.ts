@@ -34,7 +34,8 @@ export default async function setup(project: TestProject) {
   };
   let server: RunningServer | undefined;
   try {
-    server = await startServer({ dataDir, env });
+    // The first start of a run builds (the run's code cache starts empty): give it a loaded machine's time.
+    server = await startServer({ dataDir, env, timeoutMs: 300_000 });
   } catch (error) {
     await database.drop();
     throw error;

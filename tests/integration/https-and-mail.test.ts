@@ -14,13 +14,15 @@ import { startSmtp } from '../support/smtp';
 import { createCredential } from '../support/softAuthenticator';
 
 /**
- * A site as deployed (issue 51): SITE_URL on https and a real SMTP server on 127.0.0.1. The tests
+ * A site as deployed (docs/security.md): SITE_URL on https and a real SMTP server on 127.0.0.1. The tests
  * talk plain http to the server on its loopback address, as a proxy that ends TLS would; a client
  * that is not a browser sends Secure cookies back over http too. The sign-in
  * cookies carry the __Host- prefix, and a member is mailed when a second factor of theirs is added or
  * removed, and when their codes are locked.
  */
-const SITE = 'https://emdr.example.org';
+// An https site on localhost: its test server is reached at http://localhost:{port}, an origin of the
+// site (tests/support/server.ts), as a browser behind the site's proxy sends the site's own Host.
+const SITE = 'https://localhost:4321';
 const OWNER = 'owner@https.example';
 const OWNER_PASSWORD = 'an https owner passphrase';
 const PASSWORD = 'an https member passphrase';
@@ -32,7 +34,9 @@ let server: RunningServer;
 beforeAll(async () => {
   smtp = await startSmtp();
   database = await prepareTestDatabase();
+  // Another SITE_URL is other code to the cache (its fingerprint): this start builds.
   server = await startServer({
+    timeoutMs: 300_000,
     env: {
       DATABASE_URL: database.url,
       SMTP_URL: smtp.url,
@@ -42,7 +46,7 @@ beforeAll(async () => {
       ADMIN_EMAIL: OWNER,
       ADMIN_PASSWORD: OWNER_PASSWORD,
       SITE_URL: SITE,
-      // The run's other origin is on localhost, not on this site.
+      // None of the run's other origins: only this server's own address (tests/support/server.ts).
       PASSKEY_ORIGINS: '',
     },
   });

@@ -1,10 +1,14 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { runAdminCli } from '../support/adminCli';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { createTrainer, createTraining } from '../support/fixtures';
-import { waitFor } from '../support/server';
-import { SITE_URL, startLinkedSite, startTrustServer, type TrustServer } from '../support/trustServer';
-import { runLinkPass } from '../../src/services/trust/linkHealth';
+import { tempDir, waitFor } from '../support/server';
+import { TEST_START } from '../support/testStart';
+import { SITE_URL, startLinkedSite, startSlowSites, startTrustServer, type TrustServer } from '../support/trustServer';
+import { runLinkPass as runPass } from '../../src/services/trust/linkHealth';
+import { startMailSender } from '../../src/mail/sender';
 import { listOpenListingProblems } from '../../src/services/trust/listingProblems';
 import { getSql } from '../../src/data/database/db';
 
@@ -17,14 +21,33 @@ import { getSql } from '../../src/data/database/db';
 let trust: TrustServer;
 let site: Awaited<ReturnType<typeof startLinkedSite>>;
 let owner: AdminClient;
+/** Created to make the server run its daily link pass (tests/support/testStart.ts). */
+const linkPassTrigger = path.join(tempDir('emdr-link-pass-'), 'link-pass');
+
+/**
+ * This process runs link passes with a clock of its own; its own mail sender (woken by its commits,
+ * docs/decisions/0038-mail-outbox.md) sends what they queue, and a pass is over once the outbox holds
+ * nothing queued.
+ */
+let stopSender: () => Promise<void> = async () => {};
+async function runLinkPass(...args: Parameters<typeof runPass>) {
+  const pass = await runPass(...args);
+  const sql = await getSql();
+  const queued = async () =>
+    (await sql<{ n: number }[]>`select count(*)::int as n from mail_outbox where status = 'queued'`)[0]!.n;
+  await waitFor(async () => (await queued()) === 0, 20_000, 50);
+  return pass;
+}
 
 beforeAll(async () => {
-  trust = await startTrustServer();
+  trust = await startTrustServer([TEST_START, '--link-pass-when', linkPassTrigger]);
+  stopSender = startMailSender();
   site = await startLinkedSite();
   owner = await adminClient(trust.server.url, trust.owner.email, trust.owner.password);
 });
 
 afterAll(async () => {
+  await stopSender();
   await site?.stop();
   await trust?.stop();
 });
@@ -211,5 +234,61 @@ describe('a listing a partner keeps', () => {
     expect(mails[0]!.mail.text).toContain(`${SITE_URL}/account/trainings/${training.id}`);
     expect(mails[0]!.mail.text).not.toContain('/admin');
     expect((await listOpenListingProblems()).some((p) => p.trainingId === training.id)).toBe(true);
+  });
+});
+
+describe('one pacer for the server: its daily pass and the checks on save share it', () => {
+  test('together they run at most 4 checks at once, and start at most one a second on each host', async () => {
+    // Five hosts (loopback addresses) whose answers take 1.5 s: the pace, not the answers, sets the timing.
+    const slow = await startSlowSites(['127.0.0.2', '127.0.0.3', '127.0.0.4', '127.0.0.5', '127.0.0.6'], 1_500);
+    try {
+      const keeper = await createTrainer({ name: 'Dr. Pace Keeper' });
+      for (let host = 0; host < 5; host++)
+        for (const n of [1, 2])
+          await createTraining(keeper.id, {
+            title: `Paced ${host}.${n}`,
+            thinkificUrl: slow.url(host, `/pass/${n}`),
+            startsInDays: 4000,
+          });
+      // The server's daily pass (the trust scheduler's code) and, at the same time, saves through the
+      // API, whose link checks run in the server's routes.
+      fs.writeFileSync(linkPassTrigger, '');
+      const saved: string[] = [];
+      for (let host = 0; host < 5; host++) {
+        const created = await owner.call('POST', '/api/admin/trainings', {
+          trainerId: keeper.id,
+          title: `Saved and paced ${host}`,
+          description: 'x',
+          price: 900,
+          startDate: new Date(Date.now() + 30 * DAY).toISOString(),
+          endDate: new Date(Date.now() + 31 * DAY).toISOString(),
+          location: 'Zoom',
+          format: 'Virtual',
+          thinkificUrl: slow.url(host, '/save'),
+        });
+        expect(created.status).toBe(201);
+        saved.push(created.body.id);
+      }
+      const sql = await getSql();
+      await waitFor(async () => {
+        const [row] = await sql<{ unchecked: number }[]>`
+          select count(*)::int as unchecked from link_health
+          where training_id = any(${saved}) and status = 'unchecked'`;
+        return !fs.existsSync(linkPassTrigger) && row!.unchecked === 0;
+      }, 90_000);
+      expect(trust.server.output()).toMatch(/test link pass: \d+ checked/);
+      // Fifteen slow checks on five hosts at least (the pass may also find a link just saved): enough to
+      // fill the 4 places, never more.
+      expect([...slow.state.starts.values()].flat().length).toBeGreaterThanOrEqual(15);
+      expect(slow.state.maxInFlight).toBe(4);
+      for (const [host, starts] of slow.state.starts) {
+        expect(starts.length, host).toBeGreaterThanOrEqual(3);
+        const gaps = starts.slice(1).map((at, i) => at - starts[i]!);
+        // One a second; a little less allows for the time between the pacer's start and the request's arrival.
+        for (const gap of gaps) expect(gap, `${host}: ${starts.join(', ')}`).toBeGreaterThanOrEqual(900);
+      }
+    } finally {
+      await slow.stop();
+    }
   });
 });

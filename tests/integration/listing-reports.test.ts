@@ -6,6 +6,12 @@ import { startTrustServer, type TrustServer } from '../support/trustServer';
 import { listOpenListingProblems } from '../../src/services/trust/listingProblems';
 import { reportsForTraining } from '../../src/services/trust/listingReports';
 import { getSql } from '../../src/data/database/db';
+import {
+  REPORT_LIMIT_MESSAGES,
+  REPORTS_PER_ADDRESS_PER_DAY,
+  REPORTS_PER_SITE_PER_DAY,
+  REPORTS_PER_TRAINING_PER_DAY,
+} from '../../src/domain/trust/reports';
 
 /**
  * "Report a problem with this listing" (docs/product.md, Trust): the JSON API and the page's plain
@@ -108,6 +114,16 @@ describe('reporting a problem', () => {
     expect(await byForm.text()).toContain('Please try again tomorrow');
     expect((await postJson({ trainingId, reason: 'cancelled' }, '198.51.100.78')).status).toBe(202);
   });
+
+  test('an IPv6 client is limited by its /64: a sixth report from another address of it is 429, another /64 is not', async () => {
+    const other = (await createTraining((await createTrainer()).id, { title: 'EMDR Advanced, Boise' })).id;
+    for (let i = 1; i <= REPORTS_PER_ADDRESS_PER_DAY; i++)
+      expect((await postJson({ trainingId: other, reason: 'cancelled' }, `2001:db8:61:5::${i}`)).status).toBe(202);
+    const sixth = await postJson({ trainingId: other, reason: 'cancelled' }, '2001:db8:61:5:ffff:1:2:3');
+    expect(sixth.status).toBe(429);
+    expect((await sixth.json()).error).toBe(REPORT_LIMIT_MESSAGES.address);
+    expect((await postJson({ trainingId: other, reason: 'cancelled' }, '2001:db8:61:6::1')).status).toBe(202);
+  });
 });
 
 describe('ending a report', () => {
@@ -131,8 +147,13 @@ describe('ending a report', () => {
       note: 'The trainer confirmed; the page is corrected.',
     });
     expect(ended.status).toBe(200);
-    expect(ended.body).toMatchObject({ status: 'fixed', closedBy: trust.owner.email, outcomeMail: 'sent' });
-    const mails = await waitFor(async () => trust.smtp.received.filter((m) => m.to.includes(reporter)));
+    // The mail is queued with the report's end (docs/decisions/0038-mail-outbox.md); the list says how it went.
+    expect(ended.body).toMatchObject({ status: 'fixed', closedBy: trust.owner.email, outcomeMail: 'queued' });
+    const toReporter = () => trust.smtp.received.filter((m) => m.to.includes(reporter));
+    await waitFor(async () => toReporter().length > 0);
+    const listed = async () => (await reportsForTraining(trainingId)).find((r) => r.id === reportId)?.outcomeMail;
+    await waitFor(async () => (await listed()) === 'sent', 20_000, 100);
+    const mails = toReporter();
     expect(mails).toHaveLength(1);
     expect(mails[0]!.mail.subject).toBe('Your report about "EMDR Basic Training, Denver": fixed');
     expect(mails[0]!.mail.text).toContain('Our note: The trainer confirmed; the page is corrected.');
@@ -174,5 +195,72 @@ describe('ending a report', () => {
     expect(forPartner.length).toBeGreaterThan(5);
     expect(JSON.stringify(forPartner)).not.toContain(reporter);
     expect(JSON.stringify(forPartner)).not.toMatch(/reporterEmail|"email"/);
+  });
+});
+
+describe('the daily limits of reports and their mails', () => {
+  let addresses = 0;
+  /** A client address of its own for each call: only the training's and the site's limits apply. */
+  const nextAddress = () => `198.18.${Math.floor(++addresses / 250)}.${(addresses % 250) + 1}`;
+
+  test('one address is mailed one outcome a day: a second report of it ends unmailed, as "held"', async () => {
+    const reader = 'twice@reports.example';
+    const other = (await createTraining((await createTrainer()).id, { title: 'EMDR Basic, Tulsa' })).id;
+    for (const [email, client] of [
+      [reader, '203.0.113.90'],
+      ['Twice@Reports.example', '203.0.113.91'],
+    ] as const)
+      expect((await postJson({ trainingId: other, reason: 'cancelled', email }, client)).status).toBe(202);
+    const ids = (await reportsForTraining(other)).map((r) => r.id);
+    expect(ids).toHaveLength(2);
+    const outcomes = [];
+    for (const id of ids)
+      outcomes.push((await owner.call('PATCH', `/api/admin/reports/${id}`, { outcome: 'fixed', note: 'Fixed.' })).body);
+    expect(outcomes.map((o) => o.outcomeMail).sort()).toEqual(['held', 'queued']);
+    const toReader = () => trust.smtp.received.filter((m) => m.to.some((to) => to.toLowerCase() === reader));
+    await waitFor(async () => toReader().length > 0);
+    // The held one's address is deleted all the same.
+    const sql = await getSql();
+    expect(
+      await sql`select 1 from listing_reports where training_id = ${other} and reporter_email is not null`,
+    ).toEqual([]);
+    // Proving that no second mail comes has no event to wait on: give the sender half a second.
+    await new Promise((r) => setTimeout(r, 500));
+    expect(toReader()).toHaveLength(1);
+  });
+
+  test(`one training takes ${REPORTS_PER_TRAINING_PER_DAY} reports a day from all addresses together, then 429; another still takes them`, async () => {
+    const trainer = (await createTrainer()).id;
+    const busy = (await createTraining(trainer, { title: 'EMDR Basic, Reno' })).id;
+    for (let i = 0; i < REPORTS_PER_TRAINING_PER_DAY; i++)
+      expect((await postJson({ trainingId: busy, reason: 'other', details: `#${i}` }, nextAddress())).status).toBe(202);
+    const next = await postJson({ trainingId: busy, reason: 'cancelled' }, nextAddress());
+    expect(next.status).toBe(429);
+    expect(next.headers.get('retry-after')).toBe('86400');
+    expect((await next.json()).error).toBe(REPORT_LIMIT_MESSAGES.training);
+    const byForm = await postForm({ trainingId: busy, reason: 'cancelled' }, nextAddress());
+    expect(byForm.status).toBe(429);
+    expect(await byForm.text()).toContain('This listing has had many reports today');
+    expect((await reportsForTraining(busy)).length).toBe(REPORTS_PER_TRAINING_PER_DAY);
+    const quiet = (await createTraining(trainer, { title: 'EMDR Basic, Provo' })).id;
+    expect((await postJson({ trainingId: quiet, reason: 'cancelled' }, nextAddress())).status).toBe(202);
+  });
+
+  test(`the site takes ${REPORTS_PER_SITE_PER_DAY} reports a day, from any number of addresses, then 429 for every training`, async () => {
+    const sql = await getSql();
+    const trainer = (await createTrainer()).id;
+    const [row] = await sql<{ taken: number }[]>`select count(*)::int as taken from listing_reports`;
+    let left = REPORTS_PER_SITE_PER_DAY - row!.taken;
+    while (left > 0) {
+      const training = (await createTraining(trainer, { title: `EMDR Basic #${left}` })).id;
+      for (let i = 0; i < Math.min(left, REPORTS_PER_TRAINING_PER_DAY) && left > 0; i++, left--)
+        expect((await postJson({ trainingId: training, reason: 'cancelled' }, nextAddress())).status).toBe(202);
+    }
+    const fresh = (await createTraining(trainer, { title: 'EMDR Basic, nobody reported it' })).id;
+    const refused = await postJson({ trainingId: fresh, reason: 'cancelled' }, nextAddress());
+    expect(refused.status).toBe(429);
+    expect((await refused.json()).error).toBe(REPORT_LIMIT_MESSAGES.site);
+    const [after] = await sql<{ stored: number }[]>`select count(*)::int as stored from listing_reports`;
+    expect(after!.stored).toBe(REPORTS_PER_SITE_PER_DAY);
   });
 });

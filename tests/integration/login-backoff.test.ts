@@ -58,6 +58,16 @@ describe('login back-off', () => {
     expect((await login('203.0.113.89', 'user1@example.com', 'wrong password')).status).toBe(401);
   });
 
+  test('an IPv6 client is one address by its /64: a new address in it for each guess is held back all the same', async () => {
+    const statuses: number[] = [];
+    for (let i = 1; i <= FREE_FAILURES_PER_ADDRESS + 1; i++)
+      statuses.push((await login(`2001:db8:61:e::${i.toString(16)}`, `six${i}@example.com`, 'wrong')).status);
+    expect(statuses.slice(0, FREE_FAILURES_PER_ADDRESS)).toEqual(Array(FREE_FAILURES_PER_ADDRESS).fill(401));
+    expect(statuses.at(-1)).toBe(429);
+    // Another /64 is another client.
+    expect((await login('2001:db8:61:f::1', 'six1@example.com', 'wrong')).status).toBe(401);
+  });
+
   test('addresses a client writes in front of the chain do not give it a fresh address', async () => {
     // The proxy appends the address it saw; what the client wrote before it is not trusted.
     const statuses: number[] = [];

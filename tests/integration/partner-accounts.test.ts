@@ -8,6 +8,8 @@ import { startServer, waitFor, type RunningServer } from '../support/server';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
 import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
+import { MAX_PHOTO_BYTES, PARTNER_OPEN_UPLOADS, PARTNER_UPLOAD_BYTES_PER_DAY } from '../../src/domain/trainers/photo';
+import { UPLOAD_TTL_SECONDS } from '../../src/storage/types';
 
 /**
  * Partner accounts (docs/product.md, Partners): the owner or an admin invites a partner for trainer
@@ -223,6 +225,47 @@ describe('managing a partner', () => {
       subject: { id, email: 'p@partners.example' },
       detail: { trusted: true },
     });
+  });
+});
+
+describe('a partner’s upload quota', () => {
+  const mint = (client: AdminClient) => client.call('POST', '/api/admin/objects/upload');
+
+  test(`a partner has ${PARTNER_OPEN_UPLOADS} upload URLs under way at most; the next is 429 saying when to try again`, async () => {
+    const { partner } = await invitePartner('uploads@partners.example', [trainerA]);
+    for (let i = 0; i < PARTNER_OPEN_UPLOADS; i++) expect((await mint(partner)).status).toBe(200);
+    const refused = await mint(partner);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(wait).toBeGreaterThan(UPLOAD_TTL_SECONDS - 60);
+    expect(wait).toBeLessThanOrEqual(UPLOAD_TTL_SECONDS);
+    expect(refused.body.error).toMatch(
+      new RegExp(
+        `^You have ${PARTNER_OPEN_UPLOADS} uploads under way\\. Finish one, or upload again after \\d\\d:\\d\\d UTC\\.$`,
+      ),
+    );
+    // The team has no quota.
+    for (let i = 0; i < PARTNER_OPEN_UPLOADS + 2; i++) expect((await mint(owner)).status).toBe(200);
+  });
+
+  test('a partner uploads a day’s bytes at most; the next is 429 until the oldest upload is a day old', async () => {
+    const { partner, id } = await invitePartner('bytes@partners.example', [trainerB]);
+    const sql = await getSql();
+    // Earlier uploads of the day: all but one whole photo of the day's bytes, the first 20 hours ago.
+    const photos = PARTNER_UPLOAD_BYTES_PER_DAY / MAX_PHOTO_BYTES - 1;
+    for (let i = 0; i < photos; i++)
+      await sql`insert into photo_objects (key, kind, uploaded_by, bytes, created_at)
+                values (${`${i}`.padStart(32, 'c')}, 'photo', ${id}, ${MAX_PHOTO_BYTES},
+                        now() - ${i === 0 ? '20 hours' : '1 hour'}::interval)`;
+    expect((await mint(partner)).status).toBe(200);
+    const refused = await mint(partner);
+    expect(refused.status).toBe(429);
+    const wait = Number(refused.headers.get('retry-after'));
+    expect(Math.abs(wait - 4 * 3600)).toBeLessThan(120);
+    expect(refused.body.error).toMatch(
+      /^You have uploaded 30 MB of photos in the last 24 hours\. You can upload again after \d\d:\d\d UTC\.$/,
+    );
+    await sql`delete from photo_objects where uploaded_by = ${id}`;
   });
 });
 

@@ -6,6 +6,7 @@ import { validTrainer, validTraining } from '../support/adminRecords';
 import { resetDatabase } from '../support/reset';
 import { getSql } from '../../src/data/database/db';
 import { hashPassword } from '../../src/auth/passwords';
+import { DEMO_OFFERINGS, demoOfferingBody } from '../../db/seed/consultation';
 
 /**
  * Scope below the routes (docs/product.md, Partners; docs/architecture.md, convention 18): every
@@ -26,6 +27,8 @@ interface Ids {
   spareTrainingA: string;
   trainerB: string;
   trainingB: string;
+  offeringA: string;
+  offeringB: string;
 }
 
 interface Check {
@@ -47,6 +50,11 @@ const team = (path: string | ((ids: Ids) => string), body?: unknown): Row => [
   'team',
   (ids) => [{ path: typeof path === 'string' ? path : path(ids), body, status: 403, error: ROLE_REFUSED.error }],
 ];
+
+/** A consultation offering of the demo's (docs/product.md, Consultation), for a trainer. */
+const validOffering = (trainerId: string) =>
+  demoOfferingBody(DEMO_OFFERINGS[0]!, { trainerId, trainingIds: {} }, new Date());
+const OFFERING_NOT_FOUND = 'Consultation offering not found';
 
 const patchedTrainer = { ...validTrainer, name: 'Dr. A, renamed by their partner' };
 
@@ -77,10 +85,39 @@ const TABLE: Record<string, Row> = {
     () => [{ path: '/api/admin/invitations/no-such-token/accept', body: { password: PASSWORD }, status: 404 }],
   ],
   'GET invitations/index.ts': team('/api/admin/invitations'),
+  // Import (docs/product.md, Import): a partner's own runs; B's listings and another's runs are unknown.
+  'GET imports/index.ts': ['scoped', () => [{ path: '/api/admin/imports', status: 200 }]],
+  'POST imports/index.ts': ['scoped', () => [{ path: '/api/admin/imports', body: {}, status: 400 }]],
+  'POST imports/[id]/apply.ts': [
+    'scoped',
+    () => [{ path: `/api/admin/imports/${UNKNOWN}/apply`, body: {}, status: 404 }],
+  ],
+  'GET imports/locks/[id].ts': [
+    'scoped',
+    (ids) => [
+      { path: `/api/admin/imports/locks/${ids.trainingB}`, status: 404, error: 'Training not found' },
+      { path: `/api/admin/imports/locks/${ids.trainingA}`, status: 200 },
+    ],
+  ],
+  'POST imports/left/[id].ts': [
+    'scoped',
+    (ids) => [{ path: `/api/admin/imports/left/${ids.trainingB}`, body: { decision: 'keep' }, status: 404 }],
+  ],
+  'GET imports/template.csv.ts': ['scoped', () => [{ path: '/api/admin/imports/template.csv', status: 200 }]],
   'POST invitations/index.ts': team('/api/admin/invitations', { email: 'x@team.example', role: 'editor' }),
   'POST link-health/[id]/check.ts': team((ids) => `/api/admin/link-health/${ids.trainingB}/check`, {}),
   'POST link-health/[id]/dismiss.ts': team((ids) => `/api/admin/link-health/${ids.trainingA}/dismiss`, {}),
   'GET listing-problems.ts': team('/api/admin/listing-problems'),
+  'POST password-reset/index.ts': [
+    'public',
+    () => [{ path: '/api/admin/password-reset', body: { email: 'nobody@partners.example' }, status: 202 }],
+  ],
+  'POST password-reset/confirm.ts': [
+    'public',
+    () => [
+      { path: '/api/admin/password-reset/confirm', body: { token: 'x'.repeat(43), password: PASSWORD }, status: 404 },
+    ],
+  ],
   'POST login.ts': [
     'public',
     () => [{ path: '/api/admin/login', body: { email: PARTNER, password: 'wrong' }, status: 401 }],
@@ -96,7 +133,16 @@ const TABLE: Record<string, Row> = {
   ],
   // Walked with a session of its own (it ends the session it is called with).
   'POST logout.ts': ['account', () => [{ path: '/api/admin/logout', body: {}, status: 200 }]],
+  'PUT me/notices/[notice].ts': [
+    'account',
+    () => [{ path: '/api/admin/me/notices/no-such-notice', body: {}, status: 404 }],
+  ],
   'DELETE me/other-sessions.ts': ['account', () => [{ path: '/api/admin/me/other-sessions', status: 200 }]],
+  // A short password is refused before anything changes: the walk's session stays as it is.
+  'PUT me/password.ts': [
+    'account',
+    () => [{ path: '/api/admin/me/password', body: { password: 'short' }, status: 400 }],
+  ],
   'PATCH me/passkeys/[id].ts': [
     'account',
     () => [{ path: `/api/admin/me/passkeys/${UNKNOWN}`, body: { name: 'Laptop' }, status: 404 }],
@@ -139,6 +185,10 @@ const TABLE: Record<string, Row> = {
   'POST objects/upload.ts': ['scoped', () => [{ path: '/api/admin/objects/upload', body: {}, status: 200 }]],
   'GET postal-places/[zip].ts': ['scoped', () => [{ path: '/api/admin/postal-places/95814', status: 200 }]],
   'GET partners/index.ts': team('/api/admin/partners'),
+  'GET partner-invitations/index.ts': team('/api/admin/partner-invitations'),
+  'DELETE partner-invitations/[id].ts': team(`/api/admin/partner-invitations/${UNKNOWN}`),
+  'POST partner-invitations/[id]/resend.ts': team(`/api/admin/partner-invitations/${UNKNOWN}/resend`),
+  'GET reviews/waiting.ts': team('/api/admin/reviews/waiting'),
   'PATCH partners/[id].ts': team(`/api/admin/partners/${UNKNOWN}`, { trusted: true }),
   'DELETE partners/[id].ts': team(`/api/admin/partners/${UNKNOWN}`),
   'PUT partners/[id]/trainers.ts': team(`/api/admin/partners/${UNKNOWN}/trainers`, { trainerIds: [] }),
@@ -194,7 +244,21 @@ const TABLE: Record<string, Row> = {
     'scoped',
     (ids) => [
       { path: `/api/admin/trainings/${ids.trainingB}`, status: 404, error: 'Training not found' },
-      { path: `/api/admin/trainings/${ids.spareTrainingA}`, status: 200 },
+      // Deleting a training the public sees is a request the team reviews (docs/product.md, Review queue).
+      { path: `/api/admin/trainings/${ids.spareTrainingA}`, status: 202 },
+    ],
+  ],
+  'POST trainings/[id]/copy.ts': [
+    'scoped',
+    (ids) => [
+      {
+        path: `/api/admin/trainings/${ids.trainingB}/copy`,
+        body: { startDate: '2028-01-10' },
+        status: 404,
+        error: 'Training not found',
+      },
+      // A's own is reached (its bad date is 400, not 404), without adding a training the lists count.
+      { path: `/api/admin/trainings/${ids.trainingA}/copy`, body: { startDate: 'soon' }, status: 400 },
     ],
   ],
   'POST trainings/[id]/confirm.ts': [
@@ -211,6 +275,43 @@ const TABLE: Record<string, Row> = {
   'POST reviews/[id]/withdraw.ts': [
     'scoped',
     () => [{ path: `/api/admin/reviews/${UNKNOWN}/withdraw`, status: 404, error: 'Submission not found' }],
+  ],
+  'GET consultations/index.ts': ['scoped', () => [{ path: '/api/admin/consultations', status: 200 }]],
+  'POST consultations/index.ts': [
+    'scoped',
+    (ids) => [
+      { path: '/api/admin/consultations', body: validOffering(ids.trainerB), status: 404, error: 'Trainer not found' },
+      { path: '/api/admin/consultations', body: validOffering(ids.trainerA), status: 201 },
+    ],
+  ],
+  'GET consultations/[id].ts': [
+    'scoped',
+    (ids) => [
+      { path: `/api/admin/consultations/${ids.offeringB}`, status: 404, error: OFFERING_NOT_FOUND },
+      { path: `/api/admin/consultations/${UNKNOWN}`, status: 404, error: OFFERING_NOT_FOUND },
+      { path: `/api/admin/consultations/${ids.offeringA}`, status: 200 },
+    ],
+  ],
+  'PATCH consultations/[id].ts': [
+    'scoped',
+    (ids) => [
+      { path: `/api/admin/consultations/${ids.offeringB}`, body: { price: 1 }, status: 404, error: OFFERING_NOT_FOUND },
+      {
+        path: `/api/admin/consultations/${ids.offeringA}`,
+        body: { trainerId: ids.trainerB },
+        status: 404,
+        error: 'Trainer not found',
+      },
+      // Every change of an offering the public sees waits for review.
+      { path: `/api/admin/consultations/${ids.offeringA}`, body: { price: 50 }, status: 202 },
+    ],
+  ],
+  'DELETE consultations/[id].ts': [
+    'scoped',
+    (ids) => [
+      { path: `/api/admin/consultations/${ids.offeringB}`, status: 404, error: OFFERING_NOT_FOUND },
+      { path: `/api/admin/consultations/${ids.offeringA}`, status: 202 },
+    ],
   ],
   'GET trainings/index.ts': [
     'scoped',
@@ -271,6 +372,8 @@ beforeAll(async () => {
     trainingA: await training(trainerA, 'A one'),
     spareTrainingA: await training(trainerA, 'A spare'),
     trainingB: await training(trainerB, 'B one'),
+    offeringA: (await owner.call('POST', '/api/admin/consultations', validOffering(trainerA))).body.id as string,
+    offeringB: (await owner.call('POST', '/api/admin/consultations', validOffering(trainerB))).body.id as string,
   };
   // The account as an accepted invitation leaves it (docs/product.md, Partners): role partner, linked to A.
   const sql = await getSql();

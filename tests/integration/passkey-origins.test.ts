@@ -5,7 +5,7 @@ import { resetDatabase } from '../support/reset';
 import { assert, createCredential } from '../support/softAuthenticator';
 
 /**
- * Passkeys and their origins come from configuration only (issue 51, README.md "Passkeys"): the RP
+ * Passkeys and their origins come from configuration only (README.md "Passkeys"): the RP
  * ID is SITE_URL's host (here `localhost`, from http://localhost:4321) and a browser's answer must be
  * signed for SITE_URL's origin or one in PASSKEY_ORIGINS (here http://admin.localhost:4321). The
  * run's server is reached at 127.0.0.1: one of its own addresses, which before this change became
@@ -36,13 +36,14 @@ afterEach(async () => {
 
 describe('the relying party', () => {
   test('a request addressed to another of the site’s addresses changes neither the RP ID nor the accepted origins', async () => {
-    // The page asking is the server's own address, 127.0.0.1:port (its Host and its Origin).
+    // The page asking is at the server's own IP address, 127.0.0.1:port, which is no origin of the site.
+    const byAddress = base().replace('localhost', '127.0.0.1');
     const options = await owner.call('POST', '/api/admin/me/passkeys/options', {});
     expect(options.status).toBe(200);
     expect(options.body.rp.id).toBe('localhost');
 
     // What a browser on that address would make: its own host as RP ID, its own origin signed.
-    const asThatAddress = createCredential({ ...options.body, rp: { id: '127.0.0.1' } }, base());
+    const asThatAddress = createCredential({ ...options.body, rp: { id: '127.0.0.1' } }, byAddress);
     const refused = await owner.call('POST', '/api/admin/me/passkeys', {
       name: 'Other address',
       response: asThatAddress.response,
@@ -52,7 +53,7 @@ describe('the relying party', () => {
 
     // Even with the configured RP ID, an answer signed for that origin is not accepted.
     const again = await owner.call('POST', '/api/admin/me/passkeys/options', {});
-    const wrongOrigin = createCredential(again.body, base());
+    const wrongOrigin = createCredential(again.body, byAddress);
     expect(
       (await owner.call('POST', '/api/admin/me/passkeys', { name: 'Other origin', response: wrongOrigin.response }))
         .status,

@@ -5,6 +5,11 @@ import { createTrainer, createTraining } from '../support/fixtures';
 import { resetDatabase } from '../support/reset';
 import { getSql } from '../../src/data/database/db';
 import { countNew } from '../../src/data/listingEvents';
+import {
+  COUNTING_RULES,
+  COUNTS_PER_CLIENT_PER_DAY,
+  SEEN_EVENTS_PER_DAY,
+} from '../../src/domain/performance/listingEvents';
 import { addDays, utcDay } from '../../src/domain/performance/performance';
 
 /**
@@ -28,8 +33,11 @@ async function counted(
   type: 'view' | 'register' | 'calendar' | 'widget',
   count: number,
 ) {
-  const events = Array.from({ length: count }, () => ({ day, hash: `h${++hashes}`.padEnd(22, '0'), trainingId, type }));
-  await countNew(events);
+  const events = Array.from({ length: count }, () => {
+    const hash = `h${++hashes}`.padEnd(22, '0');
+    return { day, hash, client: hash, trainingId, type };
+  });
+  await countNew(events, { perClient: COUNTS_PER_CLIENT_PER_DAY, perDay: SEEN_EVENTS_PER_DAY });
 }
 
 beforeAll(async () => {
@@ -167,6 +175,9 @@ describe('the Performance page', () => {
     expect(page.body).toContain('Performance');
     expect(page.body).toContain('=HYPERLINK(&quot;x&quot;), Intensive');
     expect(page.body).toContain('Weekend');
+    // What is and is not counted, in the page's words.
+    expect(page.body).toContain('What is counted, and what is not');
+    for (const rule of [...COUNTING_RULES.counted, ...COUNTING_RULES.notCounted]) expect(page.body).toContain(rule);
     const one = await owner.call('GET', `/admin/performance?trainerId=${ben.trainer}&days=90`);
     expect(one.body).toContain('Weekend');
     expect(one.body).not.toContain('Basic Training</h2>');

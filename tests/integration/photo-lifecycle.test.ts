@@ -28,10 +28,13 @@ describe('photo serving and deletion', () => {
     ]) {
       expect((await fetch(`${base()}${probe}`)).status, probe).toBe(404);
     }
-    const head = await fetch(`${base()}${objectPath}`, { method: 'HEAD' });
+    // The uploader's session: no trainer shows the photo yet (docs/product.md, Photos).
+    const head = await fetch(`${base()}${objectPath}`, { method: 'HEAD', headers: { cookie: admin.cookie } });
     expect(head.status).toBe(200);
     expect(head.headers.get('content-type')).toBe('image/png');
-    const body = await fetch(`${base()}${objectPath}`).then((r) => r.arrayBuffer());
+    const body = await fetch(`${base()}${objectPath}`, { headers: { cookie: admin.cookie } }).then((r) =>
+      r.arrayBuffer(),
+    );
     expect(Number(head.headers.get('content-length'))).toBe(body.byteLength);
   });
 
@@ -76,13 +79,15 @@ describe('abandoned uploads', () => {
     const abandoned = await uploadPhoto();
 
     expect(await sweepAbandonedUploads()).toEqual([]);
-    expect((await fetch(`${base()}${abandoned}`)).status).toBe(200);
+    // Its uploader still sees it (no trainer shows it, so nobody else does).
+    const asUploader = { headers: { cookie: admin.cookie } };
+    expect((await fetch(`${base()}${abandoned}`, asUploader)).status).toBe(200);
 
     const later = new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000);
     const deleted = await sweepAbandonedUploads(later);
     expect(deleted).toContain(keyOf(abandoned));
     expect(deleted).not.toContain(keyOf(shown));
-    expect((await fetch(`${base()}${abandoned}`)).status).toBe(404);
+    expect((await fetch(`${base()}${abandoned}`, asUploader)).status).toBe(404);
     expect((await fetch(`${base()}${shown}`)).status).toBe(200);
     expect(fs.existsSync(path.join(uploadsDir(), keyOf(shown)))).toBe(true);
   });

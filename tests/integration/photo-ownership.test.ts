@@ -17,7 +17,9 @@ beforeEach(async () => {
   admin = await adminClient();
 });
 const { newUploadURL, put, register, uploadPhoto } = localUploads(() => admin);
-const served = async (objectPath: string) => (await fetch(`${base()}${objectPath}`)).status;
+// Asked with the uploader's session: a photo no trainer shows yet is theirs and the team's to see.
+const served = async (objectPath: string) =>
+  (await fetch(`${base()}${objectPath}`, { headers: { cookie: admin.cookie } })).status;
 
 describe('PUT /api/admin/trainer-photos', () => {
   test("a trainer's current photo, as path or URL, is refused with a field message and stays served", async () => {

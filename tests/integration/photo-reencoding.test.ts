@@ -16,7 +16,8 @@ beforeEach(async () => {
 const { newUploadURL, put, register } = localUploads(() => admin);
 
 async function served(objectPath: string): Promise<Buffer> {
-  const response = await fetch(`${base()}${objectPath}`);
+  // The uploader sees it before any trainer shows it (docs/product.md, Photos).
+  const response = await fetch(`${base()}${objectPath}`, { headers: { cookie: admin.cookie } });
   expect(response.status).toBe(200);
   return Buffer.from(await response.arrayBuffer());
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { beforeEach, describe, expect, test } from 'vitest';
 import { adminClient, type AdminClient } from '../support/adminClient';
 import { png, SVG, TEXT } from '../support/images';
-import { base, keyOf, localUploads, uploadsDir } from '../support/localUploads';
+import { base, keyOf, localUploads, photoTrainer, uploadsDir } from '../support/localUploads';
 import { resetDatabase } from '../support/reset';
 import { signingSecret, signUpload } from '../../src/storage/signing';
 import sharp from 'sharp';
@@ -98,13 +98,23 @@ describe('photo upload: size and type are checked by the server', () => {
     expect(keyOf(registered.body.objectPath)).not.toBe(keyOf(url));
     expect(fs.existsSync(path.join(uploadsDir(), keyOf(url)))).toBe(false);
 
-    const served = await fetch(`${base()}${registered.body.objectPath}`);
+    const served = await fetch(`${base()}${registered.body.objectPath}`, { headers: { cookie: admin.cookie } });
     expect(served.status).toBe(200);
     expect(served.headers.get('content-type')).toBe('image/png');
     expect(served.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(served.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
+    expect(served.headers.get('cache-control')).toBe('private, no-store');
     const meta = await sharp(Buffer.from(await served.arrayBuffer())).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', 3, 2]);
+    // No trainer shows it yet: nobody else sees it. Once one does, it is public, cached for a year.
+    expect((await fetch(`${base()}${registered.body.objectPath}`)).status).toBe(404);
+    const shown = await admin.call('POST', '/api/admin/trainers', {
+      ...photoTrainer,
+      photo: registered.body.objectPath,
+    });
+    expect(shown.status).toBe(201);
+    const live = await fetch(`${base()}${registered.body.objectPath}`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
   });
 
   test('a text file labelled image/png is refused at registration, deleted, and never served', async () => {

@@ -195,7 +195,7 @@ describe('GET /api/trainings, one page at a time', () => {
         'fullCostDisclosed',
         'availabilityBadge',
         'moreParts',
-        // Who can attend (issue 56).
+        // Who can attend (ADR 0045).
         'eligibilityBadges',
         'licenses',
       ].sort(),

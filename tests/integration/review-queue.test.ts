@@ -13,19 +13,12 @@ import { transaction } from '../../src/data/database/transaction';
 import { hashPassword } from '../../src/auth/passwords';
 import { TrainingInputSchema } from '../../src/domain/training';
 import {
-  createTrainingAs,
-  updateTrainingAs,
-  withReviewState,
-  type Member,
-} from '../../src/services/review/submissions';
-import {
-  approveSubmission,
-  listQueue,
-  rejectSubmission,
-  reviewDetail,
-  SubmissionConflictError,
-  withdrawSubmission,
-} from '../../src/services/review/reviews';
+  createTraining as createTrainingAs,
+  editTraining as updateTrainingAs,
+} from '../../src/services/listings/training';
+import { withReviewState } from '../../src/services/review/reviewState';
+import { approveSubmission, rejectSubmission, withdrawSubmission } from '../../src/services/listings/decisions';
+import { listQueue, reviewDetail, SubmissionConflictError } from '../../src/services/review/reviews';
 import { NotFoundError, UndisclosedCostError } from '../../src/services/errors';
 import type { Actor } from '../../src/domain/actor';
 
@@ -39,6 +32,7 @@ let owner: Actor;
 let editor: Actor;
 let partner: Member;
 let otherPartner: Member;
+type Member = Required<Pick<Actor, 'adminId' | 'email' | 'role'>>;
 let trainerId: string;
 
 async function makePartner(email: string, trainerIds: string[], trusted = false): Promise<Member> {
@@ -50,6 +44,8 @@ async function makePartner(email: string, trainerIds: string[], trusted = false)
 
 const mailsTo = (address: string) => trust.smtp.received.filter((m) => m.to.includes(address));
 const publicPrice = async (id: string) => (await trainings.findPublishedById(id))?.price;
+/** The version a reviewer read (If-Match): a decision names it. */
+const etagOf = async (id: string) => (await reviewDetail(id)).etag;
 
 beforeAll(async () => {
   trust = await startTrustServer();
@@ -75,8 +71,8 @@ describe('a partner’s new training', () => {
     const input = TrainingInputSchema.parse({ ...validTraining(trainerId), title: 'Partner Basic, Boston' });
     const written = await createTrainingAs(partner, input);
     expect(written.reviewStatus).toBe('pending');
-    expect(written.training.isPublished).toBe(true);
-    trainingId = written.training.id;
+    expect(written.record.isPublished).toBe(true);
+    trainingId = written.record.id;
     submissionId = written.submission!.id;
     expect(await trainings.findPublishedById(trainingId)).toBeUndefined();
     expect((await trainings.listPublished()).map((t) => t.id)).not.toContain(trainingId);
@@ -164,7 +160,12 @@ describe('a partner’s edit of a live training', () => {
     const before = await trainings.findPublishedById(trainingId);
     const queuedBefore = await newestRequestId();
     const mailsBefore = mailsTo(partner.email).length;
-    const rejected = await rejectSubmission(owner, mine!.submissionId!, 'The price on your own site is $1,200.');
+    const rejected = await rejectSubmission(
+      owner,
+      mine!.submissionId!,
+      'The price on your own site is $1,200.',
+      await etagOf(mine!.submissionId!),
+    );
     expect(rejected).toMatchObject({ status: 'rejected', reason: 'The price on your own site is $1,200.' });
     expect(await newestRequestId()).toBe(queuedBefore);
     expect(await trainings.findPublishedById(trainingId)).toEqual(before);
@@ -212,7 +213,7 @@ describe('a partner’s edit of a live training', () => {
   test('approving the price publishes it through the normal write path', async () => {
     const [mine] = await withReviewState([(await trainings.findById(trainingId))!]);
     const queued = await newestRequestId();
-    await approveSubmission(owner, mine!.submissionId!);
+    await approveSubmission(owner, mine!.submissionId!, await etagOf(mine!.submissionId!));
     expect(await publicPrice(trainingId)).toBe(1300);
     expect(await newestRequestId()).toBeGreaterThan(queued);
   });
@@ -226,10 +227,11 @@ describe('a partner’s edit of a live training', () => {
   test('only the partner who submitted may withdraw; anyone else is told it does not exist', async () => {
     const written = await updateTrainingAs(partner, trainingId, { description: 'Now with more practice.' });
     const id = written.submission!.id;
+    const etag = await etagOf(id);
     await expect(withdrawSubmission(otherPartner, id)).rejects.toBeInstanceOf(NotFoundError);
     await expect(withdrawSubmission({ ...owner, role: 'owner' }, id)).rejects.toBeInstanceOf(NotFoundError);
     expect((await withdrawSubmission(partner, id)).status).toBe('withdrawn');
-    await expect(approveSubmission(owner, id)).rejects.toBeInstanceOf(SubmissionConflictError);
+    await expect(approveSubmission(owner, id, etag)).rejects.toBeInstanceOf(SubmissionConflictError);
   });
 });
 
@@ -245,12 +247,12 @@ describe('writers who need no review', () => {
   test('a team member’s edit applies at once, and may publish a partner’s training still waiting', async () => {
     const input = TrainingInputSchema.parse({ ...validTraining(trainerId), title: 'Team publishes' });
     const written = await createTrainingAs(partner, input);
-    const team = await updateTrainingAs({ ...editor, role: 'editor' }, written.training.id, {
+    const team = await updateTrainingAs({ ...editor, role: 'editor' }, written.record.id, {
       isPublished: true,
       price: 950,
     });
     expect(team.reviewStatus).toBe('approved');
-    expect(await publicPrice(written.training.id)).toBe(950);
+    expect(await publicPrice(written.record.id)).toBe(950);
     // Its submission is decided by that team member: the queue no longer lists it.
     expect((await listQueue()).rows.map((r) => r.id)).not.toContain(written.submission!.id);
     expect((await reviewDetail(written.submission!.id)).status).toBe('approved');

@@ -53,6 +53,11 @@ async function pendingId(): Promise<string> {
   return (await mine()).submissionId as string;
 }
 
+/** The version a reviewer read, as a decision names it (If-Match, required: 428 without). */
+async function readVersion(id: string): Promise<Record<string, string>> {
+  return { 'if-match': (await editor.call('GET', `/api/admin/reviews/${id}`)).headers.get('etag')! };
+}
+
 beforeAll(async () => {
   trust = await startTrustServer();
   owner = await adminClient(trust.server.url, trust.owner.email, trust.owner.password);
@@ -120,9 +125,13 @@ describe('a partner’s trainer profile edit', () => {
 
   test('rejecting publishes nothing and queues no publish request; the partner sees the reason', async () => {
     const queued = await newestRequestId();
-    const rejected = await editor.call('POST', `/api/admin/reviews/${await pendingId()}/reject`, {
-      reason: 'Please keep the bio in the third person.',
-    });
+    const id = await pendingId();
+    const rejected = await editor.call(
+      'POST',
+      `/api/admin/reviews/${id}/reject`,
+      { reason: 'Please keep the bio in the third person.' },
+      await readVersion(id),
+    );
     expect(rejected.status).toBe(200);
     expect(await newestRequestId()).toBe(queued);
     expect((await publicTrainer()).bio).toBe('The approved bio.');
@@ -168,7 +177,22 @@ describe('a partner’s trainer profile edit', () => {
     const deleted = await sweepAbandonedUploads(new Date(Date.now() + ABANDONED_UPLOAD_MS + 60_000));
     expect(deleted).not.toContain(keyOf(newPhoto));
     expect(deleted).not.toContain(keyOf(oldPhoto));
-    expect(await status(newPhoto)).toBe(200);
+    // Waiting for review, the photo is not public (docs/product.md, Photos): the partner who uploaded
+    // it and the team see it, never cached; anyone else, another partner too, gets a 404.
+    expect(await status(newPhoto)).toBe(404);
+    const sql = await getSql();
+    await sql`insert into admin_users (email, password_hash, role)
+              values ('other@partners.example', ${await hashPassword(PASSWORD)}, 'partner')`;
+    const otherPartner = await adminClient(trust.server.url, 'other@partners.example', PASSWORD);
+    for (const [who, client, expected] of [
+      ['the uploader', partner, 200],
+      ['the team', editor, 200],
+      ['another partner', otherPartner, 404],
+    ] as const) {
+      const seen = await fetch(`${trust.server.url}${newPhoto}`, { headers: { cookie: client.cookie } });
+      expect(seen.status, who).toBe(expected);
+      if (expected === 200) expect(seen.headers.get('cache-control'), who).toBe('private, no-store');
+    }
 
     const queued = await newestRequestId();
     const id = await pendingId();
@@ -183,13 +207,16 @@ describe('a partner’s trainer profile edit', () => {
     expect(page.body).toContain('Trainer profile edit for Dr. Tia Profile');
     expect(page.body).toContain(`src="${newPhoto}" alt="Proposed photo"`);
     expect(page.body).toContain(`src="${oldPhoto}" alt="Current photo"`);
-    const approved = await editor.call('POST', `/api/admin/reviews/${id}/approve`, {});
+    const approved = await editor.call('POST', `/api/admin/reviews/${id}/approve`, {}, await readVersion(id));
     expect(approved.status).toBe(200);
     expect(approved.body.status).toBe('approved');
     expect(await newestRequestId()).toBeGreaterThan(queued);
     expect(await publicTrainer()).toMatchObject({ photo: newPhoto, bio: 'A bio and a face.' });
     expect(await status(oldPhoto)).toBe(404);
-    expect(await status(newPhoto)).toBe(200);
+    // Approved: the live trainer row shows it, so anyone gets it, cached for a year.
+    const live = await fetch(`${trust.server.url}${newPhoto}`);
+    expect(live.status).toBe(200);
+    expect(live.headers.get('cache-control')).toBe('public, max-age=31536000, immutable');
     expect(await mine()).toMatchObject({ reviewStatus: 'approved', photo: newPhoto });
 
     const { entries } = await history.list({

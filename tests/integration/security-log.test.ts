@@ -304,7 +304,7 @@ describe('the team’s security events', () => {
   });
 });
 
-describe('what the security log also records (issue 51)', () => {
+describe('what the security log also records (docs/security.md)', () => {
   const unique = () => `${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
 
   test('a member created and a password reset with the command line are logged as its doing', async () => {

@@ -8,7 +8,7 @@ import { startServer, waitFor, type RunningServer } from '../support/server';
 import { EVENT_LOOP_REPORT, TEST_START } from '../support/testStart';
 
 /**
- * Issue 51, point 1: four unauthenticated connections each sent 8 MiB of a chunked body to
+ * docs/security.md, Headers and input: four unauthenticated connections each sent 8 MiB of a chunked body to
  * `POST /api/alerts` and then a chunk header that never ends (`1;` and one more extension byte every
  * few seconds). While they stayed open, every route of the app went unanswered behind the static
  * front: its one hand-off budget was full. Here the same attack, and the same with large bodies

@@ -26,7 +26,7 @@ const ended = (pid: number) => {
   }
 };
 
-/** Secrets the app's environment holds: none may reach the front (issue 51, point 10). */
+/** Secrets the app's environment holds: none may reach the front (docs/security.md). */
 const SECRETS = {
   SMTP_URL: 'smtp://mailer:smtp-secret-for-the-front-test@127.0.0.1:2525',
   S3_SECRET_ACCESS_KEY: 's3-secret-for-the-front-test',
@@ -143,7 +143,7 @@ const login = (body: string, extra: string[] = []) =>
   [
     'POST /api/admin/login HTTP/1.1',
     `Host: 127.0.0.1:${port}`,
-    `Origin: http://127.0.0.1:${port}`,
+    `Origin: http://localhost:${port}`,
     'Content-Type: application/json',
     `Content-Length: ${Buffer.byteLength(body)}`,
     ...extra,
@@ -259,7 +259,7 @@ describe('the static front', () => {
         [
           `PUT ${pathname}${search} HTTP/1.1`,
           `Host: 127.0.0.1:${port}`,
-          `Origin: http://127.0.0.1:${port}`,
+          `Origin: http://localhost:${port}`,
           'Content-Type: image/png',
           'Transfer-Encoding: chunked',
           '',
@@ -281,7 +281,7 @@ describe('the static front', () => {
     const chunked = [
       'POST /api/admin/login HTTP/1.1',
       `Host: 127.0.0.1:${port}`,
-      `Origin: http://127.0.0.1:${port}`,
+      `Origin: http://localhost:${port}`,
       'Content-Type: application/json',
       'Transfer-Encoding: chunked',
       '',

@@ -10,7 +10,7 @@ import { resetDatabase } from '../support/reset';
 import { assert, createCredential, type SoftCredential } from '../support/softAuthenticator';
 
 /**
- * Step-up (docs/decisions/0021-step-up.md, issue 51) on the run's server: a session alone no longer
+ * Step-up (docs/decisions/0021-step-up.md) on the run's server: a session alone no longer
  * changes how someone signs in or who runs the site. Each member here is one of its own; a stale
  * step-up is made by moving the session's step-up back in the database, not by waiting.
  */

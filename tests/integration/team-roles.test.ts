@@ -7,7 +7,11 @@ import { resetDatabase } from '../support/reset';
 import { startSmtp } from '../support/smtp';
 import { startServer, waitFor, type RunningServer } from '../support/server';
 import { prepareTestDatabase, type TestDatabase } from '../support/database';
-import { getSql } from '../../src/data/database/db';
+import postgres from 'postgres';
+import { generate } from 'otplib';
+import { browser } from '../support/browserClient';
+import { clientOptions, embeddedSocketDir, getSql } from '../../src/data/database/db';
+import { hashPassword } from '../../src/auth/passwords';
 
 /**
  * The team (docs/product.md, The team): the owner invites, members accept and sign in with the
@@ -210,12 +214,38 @@ describe('invitation links', () => {
     expect((await accept(`${base()}/admin/invite/${'A'.repeat(43)}`)).status).toBe(404);
   });
 
-  test('a new invitation to the same person replaces the open one', async () => {
-    const first = await owner.call('POST', '/api/admin/invitations', { email: 'twice@team.example', role: 'editor' });
+  test('a new invitation of the same role replaces the open one', async () => {
+    const first = await owner.call('POST', '/api/admin/invitations', { email: 'twice@team.example', role: 'admin' });
     const second = await owner.call('POST', '/api/admin/invitations', { email: 'twice@team.example', role: 'admin' });
+    expect(second.status).toBe(201);
     expect((await accept(first.body.url)).status).toBe(404);
     expect((await accept(second.body.url)).status).toBe(201);
     expect((await teamMember('twice@team.example')).role).toBe('admin');
+  });
+
+  test('an invitation of another role to an address with an open one is 409 naming its role; the open one stays', async () => {
+    const team = await owner.call('POST', '/api/admin/invitations', { email: 'both@team.example', role: 'editor' });
+    expect(team.status).toBe(201);
+    const trainer = await owner.call('POST', '/api/admin/trainers', validTrainer);
+    const admin = await join('second-admin@team.example', 'admin');
+    for (const [by, body] of [
+      [owner, { email: 'BOTH@team.example', role: 'admin' }],
+      [admin, { email: 'both@team.example', role: 'partner', trainerIds: [trainer.body.id] }],
+    ] as const) {
+      const refused = await by.call('POST', '/api/admin/invitations', body);
+      expect(refused.status).toBe(409);
+      expect(refused.body.error).toBe(
+        'This address already has an open invitation as editor: withdraw it first to invite them in another role',
+      );
+    }
+    expect((await owner.call('GET', '/api/admin/invitations')).body.invitations).toEqual([
+      expect.objectContaining({ email: 'both@team.example', role: 'editor' }),
+    ]);
+    // Withdrawn, the address may be invited in another role.
+    expect((await owner.call('DELETE', `/api/admin/invitations/${team.body.id}`)).status).toBe(200);
+    expect(
+      (await owner.call('POST', '/api/admin/invitations', { email: 'both@team.example', role: 'admin' })).status,
+    ).toBe(201);
   });
 
   test('members, owners and bad input are refused with field messages', async () => {
@@ -368,6 +398,8 @@ describe('with SMTP_URL set', () => {
         ADMIN_EMAIL: 'owner@mail.example',
         ADMIN_PASSWORD: adminPassword,
         SITE_URL,
+        // The password-reset cases name their client address (X-Forwarded-For), IPv6 ones included.
+        TRUST_PROXY: 'loopback',
       },
     });
   });
@@ -392,5 +424,217 @@ describe('with SMTP_URL set', () => {
     expect(mail.mail.text).toContain(invited.body.url);
     expect(mail.mail.text).toContain('owner@mail.example invited you');
     expect((await accept(invited.body.url, PASSWORD, server.url)).status).toBe(201);
+  });
+  /** The server's own database (its PostgreSQL, or its embedded one on a socket in its DATA_DIR). */
+  function serverSql() {
+    return database.url
+      ? postgres(database.url, { max: 1, onnotice: () => {} })
+      : postgres({
+          ...clientOptions(1),
+          host: embeddedSocketDir(server.dataDir),
+          port: 5432,
+          database: 'postgres',
+          username: 'postgres',
+        });
+  }
+  const onServer = (link: string) => link.replace(SITE_URL, server.url);
+  const resetMails = (to: string) =>
+    smtp.received.filter((m) => m.to.includes(to) && m.mail.subject === 'Choose a new password for EMDR Training');
+  /** The link in the newest reset mail to `to`, once it has arrived. */
+  async function resetLink(to: string, count: number): Promise<string> {
+    await waitFor(async () => resetMails(to).length >= count || undefined);
+    const text = resetMails(to).at(-1)!.mail.text ?? '';
+    const match = /http:\/\/localhost:4321\/(admin|account)\/reset-password\/[\w-]{43}/.exec(text);
+    if (!match) throw new Error(`no reset link in:\n${text}`);
+    return match[0];
+  }
+  const tokenOf = (link: string) => link.split('/').pop()!;
+  async function newMember(email: string, role = 'editor') {
+    const sql = serverSql();
+    try {
+      await sql`insert into admin_users (email, password_hash, role) values (${email}, ${await hashPassword(PASSWORD)}, ${role})`;
+    } finally {
+      await sql.end();
+    }
+  }
+
+  describe('"Forgot password?"', () => {
+    test('mails a single-use link that sets the password, ends every session and keeps two-factor sign-in', async () => {
+      const email = 'forgot@mail.example';
+      await newMember(email);
+      const signedIn = browser(server.url);
+      expect((await signedIn.call('POST', '/api/admin/login', { email, password: PASSWORD })).status).toBe(200);
+      // Two-factor sign-in on, through the Account page's calls (a fresh sign-in is a step-up).
+      const started = await signedIn.call('POST', '/api/admin/me/totp');
+      expect(started.status).toBe(200);
+      const verified = await signedIn.call('POST', '/api/admin/me/totp/verify', {
+        code: await generate({ secret: started.body.secret }),
+      });
+      expect(verified.status).toBe(200);
+
+      const asker = browser(server.url);
+      const asked = await asker.call('POST', '/api/admin/password-reset', { email: 'FORGOT@mail.example' });
+      expect(asked.status).toBe(202);
+      const link = await resetLink(email, 1);
+      expect(link).toMatch(/\/admin\/reset-password\//);
+      const mail = resetMails(email)[0]!.mail;
+      expect(mail.text).toContain('The link works once, until');
+      // The link's page shows the form (the page names the account); nothing is signed in by it.
+      const page = await fetch(onServer(link));
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain(email);
+
+      const newPassword = 'a brand new forgotten passphrase';
+      const short = await asker.call('POST', '/api/admin/password-reset/confirm', {
+        token: tokenOf(link),
+        password: 'short',
+      });
+      expect(short.status).toBe(400);
+      expect(short.body.fieldErrors.password).toBeDefined();
+      const set = await asker.call('POST', '/api/admin/password-reset/confirm', {
+        token: tokenOf(link),
+        password: newPassword,
+      });
+      expect(set.status).toBe(200);
+      expect(set.body).toEqual({
+        message: 'Password changed. Sign in with your new password.',
+        signIn: '/admin/login',
+      });
+      expect(set.setCookies).toEqual([]);
+
+      // The old session ended; the old password no longer works; the new one still asks for the code.
+      expect((await signedIn.call('GET', '/api/admin/session')).body).toEqual({ authenticated: false });
+      expect((await browser(server.url).call('POST', '/api/admin/login', { email, password: PASSWORD })).status).toBe(
+        401,
+      );
+      const again = await browser(server.url).call('POST', '/api/admin/login', { email, password: newPassword });
+      expect(again.status).toBe(200);
+      expect(again.body).toMatchObject({ twoFactorRequired: true });
+
+      // The used link is refused, by the API and by its page.
+      const reused = await asker.call('POST', '/api/admin/password-reset/confirm', {
+        token: tokenOf(link),
+        password: newPassword,
+      });
+      expect(reused.status).toBe(404);
+      expect((await fetch(onServer(link))).status).toBe(404);
+
+      // The security log has the request and the reset; the member was told their password changed.
+      const owner = await adminClient(server.url, 'owner@mail.example', adminPassword);
+      const requested = await owner.call('GET', '/api/admin/changes?type=password-reset-requested&limit=50');
+      expect(requested.body.map((e: any) => e.type)).toContain('password-reset-requested');
+      const reset = await owner.call('GET', '/api/admin/changes?type=password-reset&limit=50');
+      expect(reset.body).toEqual([expect.objectContaining({ type: 'password-reset', adminEmail: email })]);
+      await waitFor(
+        async () =>
+          smtp.received.some((m) => m.to.includes(email) && /your password was changed/.test(m.mail.subject ?? '')) ||
+          undefined,
+      );
+    });
+
+    test('answers the same for an address no member has, and mails nothing', async () => {
+      const before = smtp.received.length;
+      const asked = await browser(server.url).call('POST', '/api/admin/password-reset', {
+        email: 'nobody@mail.example',
+      });
+      expect(asked.status).toBe(202);
+      expect(asked.body).toEqual({
+        message:
+          'If an account uses this address, we have sent it a link to choose a new password. The link works once, for 1 hour.',
+      });
+      const bad = await browser(server.url).call('POST', '/api/admin/password-reset', { email: 'not an address' });
+      expect(bad.status).toBe(400);
+      // Proving that no mail comes has no event to wait on: give the sender half a second.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(smtp.received.length).toBe(before);
+    });
+
+    test('a newer link replaces the older one, an expired link is refused with 410, a partner’s link says account', async () => {
+      const email = 'partner-forgot@mail.example';
+      await newMember(email, 'partner');
+      const first = await browser(server.url).call('POST', '/api/admin/password-reset', { email });
+      expect(first.status).toBe(202);
+      const older = await resetLink(email, 1);
+      expect(older).toMatch(/^http:\/\/localhost:4321\/account\/reset-password\//);
+      await browser(server.url).call('POST', '/api/admin/password-reset', { email });
+      const newer = await resetLink(email, 2);
+      const refused = await browser(server.url).call('POST', '/api/admin/password-reset/confirm', {
+        token: tokenOf(older),
+        password: 'a replaced link passphrase',
+      });
+      expect(refused.status).toBe(404);
+      const sql = serverSql();
+      try {
+        await sql`update password_resets set expires_at = now() - interval '1 minute' where used_at is null`;
+      } finally {
+        await sql.end();
+      }
+      const expired = await browser(server.url).call('POST', '/api/admin/password-reset/confirm', {
+        token: tokenOf(newer),
+        password: 'an expired link passphrase',
+      });
+      expect(expired.status).toBe(410);
+      expect((await fetch(onServer(newer))).status).toBe(410);
+    });
+
+    test('is limited per account, and per client network with IPv6 counted by its /64', async () => {
+      const email = 'limited@mail.example';
+      await newMember(email);
+      for (let i = 0; i < 5; i++) {
+        const asked = await browser(server.url).call('POST', '/api/admin/password-reset', { email });
+        expect(asked.status).toBe(202);
+      }
+      await resetLink(email, 3);
+      // Proving that no fourth mail comes has no event to wait on: give the sender half a second.
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      expect(resetMails(email)).toHaveLength(3);
+
+      // Ten requests from one /64, each from another address in it; the eleventh is held back.
+      const network = (n: number) => browser(server.url, { ip: `2001:db8:aa:bb::${n.toString(16)}` });
+      for (let n = 1; n <= 10; n++) {
+        expect(
+          (await network(n).call('POST', '/api/admin/password-reset', { email: `n${n}@mail.example` })).status,
+        ).toBe(202);
+      }
+      const held = await network(99).call('POST', '/api/admin/password-reset', { email: 'n99@mail.example' });
+      expect(held.status).toBe(429);
+      expect(held.headers.get('retry-after')).toBe('3600');
+      // The next /64 is another client.
+      const other = browser(server.url, { ip: '2001:db8:aa:bc::1' });
+      expect((await other.call('POST', '/api/admin/password-reset', { email: 'n1@mail.example' })).status).toBe(202);
+    });
+  });
+
+  describe('"Change password" on the Account page', () => {
+    test('needs a fresh step-up, ends the other sessions and keeps this one', async () => {
+      const email = 'changer@mail.example';
+      await newMember(email);
+      const here = browser(server.url);
+      const elsewhere = browser(server.url);
+      expect((await here.call('POST', '/api/admin/login', { email, password: PASSWORD })).status).toBe(200);
+      expect((await elsewhere.call('POST', '/api/admin/login', { email, password: PASSWORD })).status).toBe(200);
+      const sql = serverSql();
+      try {
+        const id = here.cookies.get('emdr_admin_session')!.split('.')[0]!;
+        await sql`update admin_sessions set stepped_up_at = now() - interval '11 minutes' where id = ${id}`;
+      } finally {
+        await sql.end();
+      }
+      const newPassword = 'a changed account passphrase';
+      const stale = await here.call('PUT', '/api/admin/me/password', { password: newPassword });
+      expect(stale.status).toBe(403);
+      expect(stale.body.code).toBe('step_up_required');
+      expect((await here.call('POST', '/api/admin/me/step-up', { password: PASSWORD })).status).toBe(200);
+      const short = await here.call('PUT', '/api/admin/me/password', { password: 'short' });
+      expect(short.status).toBe(400);
+      const changed = await here.call('PUT', '/api/admin/me/password', { password: newPassword });
+      expect(changed.status).toBe(200);
+      expect(changed.body).toEqual({ ended: 1 });
+      expect((await here.call('GET', '/api/admin/session')).body).toMatchObject({ authenticated: true });
+      expect((await elsewhere.call('GET', '/api/admin/session')).body).toEqual({ authenticated: false });
+      expect(
+        (await browser(server.url).call('POST', '/api/admin/login', { email, password: newPassword })).status,
+      ).toBe(200);
+    });
   });
 });

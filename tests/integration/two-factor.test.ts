@@ -394,7 +394,7 @@ describe('npm run admin -- reset-2fa', () => {
   });
 });
 
-describe('two-factor secrets at rest (issue 51)', () => {
+describe('two-factor secrets at rest (docs/security.md)', () => {
   const sha256 = (code: string) => createHash('sha256').update(normalizeRecoveryCode(code)).digest();
 
   async function storedRows(adminId: string) {

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -201,8 +202,9 @@ describe('pages rendered in the publisher process', () => {
   test('a start from the code cache publishes, without an astro build, the same site as a full build of its data', async () => {
     const cache = tempDir('emdr-code-cache-');
     const said: string[] = [];
+    const key = randomBytes(32);
     const start = (paths: SitePaths, siteId: string) =>
-      ensureLiveBuild({ siteId, instanceId: 'test', paths }, (line) => said.push(line), cache);
+      ensureLiveBuild({ siteId, instanceId: 'test', paths }, (line) => said.push(line), { dir: cache, key });
 
     // The first start of this code builds, and keeps its build without its data's pages.
     const first = sitePaths(tempDir('emdr-cached-first-'));
@@ -239,5 +241,22 @@ describe('pages rendered in the publisher process', () => {
     expect([...ours.keys()].sort()).toEqual([...theirs.keys()].sort());
     expect([...ours].filter(([file, body]) => !body.equals(theirs.get(file)!)).map(([file]) => file)).toEqual([]);
     expect(ours.get('index.html')!.toString()).toContain('Only In The Second Site');
+
+    // One line planted in the cached server code: the next start says so once, builds as if there
+    // were no cache, and never runs the line (docs/decisions/0036-code-cache-trust.md).
+    const planted = path.join(cache, entry!, 'server', 'entry.mjs');
+    fs.chmodSync(planted, 0o644);
+    fs.appendFileSync(planted, '\nglobalThis.emdrPlanted = true;\n');
+    said.length = 0;
+    const third = sitePaths(tempDir('emdr-cached-third-'));
+    await start(third, 'cache-third');
+    const refusals = said.filter((line) => line.includes('is not used'));
+    expect(refusals).toEqual([
+      'The cached build of this code in BUILD_CACHE_DIR is not used (server/entry.mjs is not the file its manifest holds): building as if there were no cache.',
+    ]);
+    expect(said).toContain('Building the site…');
+    expect((globalThis as { emdrPlanted?: boolean }).emdrPlanted).toBeUndefined();
+    const [rebuilt] = await listBuilds('cache-third');
+    expect(rebuilt).toMatchObject({ kind: 'boot', outcome: 'published', how: 'astro-build' });
   });
 });

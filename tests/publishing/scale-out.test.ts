@@ -135,6 +135,14 @@ test(
     const registered = await admin.call('PUT', '/api/admin/trainer-photos', { photoURL: target.body.uploadURL });
     expect(registered.status).toBe(200);
     const objectPath = registered.body.objectPath as string;
+    // Shown by a trainer, so public: what every instance serves to anyone, cached for a year.
+    const shown = await admin.call('POST', '/api/admin/trainers', {
+      name: 'Dr. Everywhere',
+      bio: 'Seen by every instance.',
+      photo: objectPath,
+      statesServed: [],
+    });
+    expect(shown.status).toBe(201);
 
     const b = others.at(-1)!;
     const first = await fetch(`${b.url}${objectPath}`);

@@ -80,7 +80,7 @@ test(`${CLIENTS} clients that never read the list and the feed grow the process 
   expect(Math.min(...growths) * 1024 * 1024).toBeLessThanOrEqual(BOUND_BYTES);
 });
 
-/** Issue 51, point 3: the junk-query bench (scripts/bench/junkQueries.ts) at N = 1,000. */
+/** The junk-query bench (scripts/bench/junkQueries.ts) at N = 1,000. */
 const JUNK_CLIENTS = 100;
 test(`${JUNK_CLIENTS} clients that never read the list, each with a junk query string of its own, grow the process by at most ${BOUND_BYTES / 1024 / 1024} MiB`, async () => {
   const pid = server.child.pid!;

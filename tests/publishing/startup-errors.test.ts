@@ -116,7 +116,7 @@ describe('a database it cannot use is one sentence with what to check, and no se
   });
 });
 
-describe('a secrets key that is not the database’s stops the start (issue 51)', () => {
+describe('a secrets key that is not the database’s stops the start (docs/security.md)', () => {
   test('one sentence saying that every instance needs the same SECRETS_KEY, and neither key printed', async () => {
     const url = cluster.url('postgres', PASSWORD, 'sealed_secrets');
     const admin = postgres(cluster.url('postgres', PASSWORD, 'postgres'), { max: 1, onnotice: () => {} });

@@ -233,7 +233,8 @@ test('/readyz says "starting" until the start has finished, and the environment 
   await new Promise<void>((resolve) => free.listen(0, '127.0.0.1', resolve));
   const readyPort = (free.address() as net.AddressInfo).port;
   await new Promise((resolve) => free.close(resolve));
-  const base = `http://127.0.0.1:${readyPort}`;
+  // The address tests reach a server at (tests/support/server.ts): an origin of the site.
+  const base = `http://localhost:${readyPort}`;
   const email = 'ready@example.com';
   const password = 'ready-password-2026';
 

@@ -13,8 +13,12 @@ const vnuJar = String(createRequire(import.meta.url)('vnu-jar'));
 let server: RunningServer;
 const pagesDir = tempDir('emdr-vnu-');
 
+const ADMIN = { email: 'valid-html@example.com', password: 'a valid html passphrase' };
+
 beforeAll(async () => {
-  server = await startServer({ env: { SEED_DEMO: '1', REBUILD_DEBOUNCE_MS: '3600000' } });
+  server = await startServer({
+    env: { SEED_DEMO: '1', REBUILD_DEBOUNCE_MS: '3600000', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  });
 }, 240_000);
 afterAll(async () => {
   await server?.stop();
@@ -56,10 +60,46 @@ test('the W3C Nu checker finds no error on any public page kind', async () => {
     trainer: trainerPage,
     'trainer-embed': `/embed${trainerPage}`,
     map: '/map',
+    // The empty result's help (no training is in Oregon in the demo data).
+    'empty-result': '/trainings?state=OR',
+    // The sign-in pages and what "Forgot password?" leads to (docs/product.md, Passwords).
+    'admin-login': '/admin/login',
+    'partner-login': '/account/login',
+    'reset-request': '/admin/reset-password',
+    'partner-reset-request': '/account/reset-password',
+    'reset-link-not-valid': `/account/reset-password/${'x'.repeat(43)}`,
+    'admin-account': '/admin/account',
+    'partner-account': '/account',
   };
+  // The Account page is a signed-in member's.
+  const login = await fetch(`${server.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify(ADMIN),
+  });
+  const cookie = login.headers.get('set-cookie')!.split(';')[0]!;
+  // A partner's Account page too: invited to a demo trainer's profile and signed in by accepting.
+  const trainers = (await (await fetch(`${server.url}/api/admin/trainers`, { headers: { cookie } })).json()) as {
+    id: string;
+  }[];
+  const invited = await fetch(`${server.url}/api/admin/invitations`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url, cookie },
+    body: JSON.stringify({ email: 'partner@valid-html.example', role: 'partner', trainerIds: [trainers[0]!.id] }),
+  });
+  const token = new URL(((await invited.json()) as { url: string }).url).pathname.split('/').pop()!;
+  const accepted = await fetch(`${server.url}/api/admin/invitations/${token}/accept`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: server.url },
+    body: JSON.stringify({ password: 'a valid html partner passphrase' }),
+  });
+  const partnerCookie = accepted.headers.get('set-cookie')!.split(';')[0]!;
   const files: string[] = [];
   for (const [name, urlPath] of Object.entries(pages)) {
-    const answer = await fetch(`${server.url}${urlPath}`);
+    // Only the Account pages are a signed-in member's; the sign-in pages send a member home.
+    const signedIn = name === 'partner-account' ? partnerCookie : name === 'admin-account' ? cookie : '';
+    const answer = await fetch(`${server.url}${urlPath}`, { headers: { cookie: signedIn }, redirect: 'manual' });
+    expect(answer.status, urlPath).not.toBe(302);
     expect(answer.headers.get('content-type'), urlPath).toContain('text/html');
     const file = path.join(pagesDir, `${name}.html`);
     fs.writeFileSync(file, await answer.text());

@@ -81,10 +81,22 @@ export const databaseTouches: Record<string, Entry> = {
   'tests/integration/hostile-input.test.ts': { touches: ['sql'] },
   'tests/integration/https-and-mail.test.ts': { touches: ['api'] },
   'tests/integration/link-health.test.ts': { touches: ['sql', 'transactions'] },
-  // Partner accounts and reviews (issue 54): scope is SQL, decisions are conditional updates; both by the issue.
+  // Import: matching is SQL reads, Apply is the write path's transactions; the feed test starts a server of its own.
+  'tests/integration/imports-csv.test.ts': { touches: ['sql', 'transactions'] },
+  'tests/integration/imports-feed.test.ts': { touches: ['sql', 'transactions'] },
+  // One commit per listing save (docs/decisions/0037-one-write-path.md): its transaction and its triggers.
+  'tests/integration/listing-write-path.test.ts': { touches: ['sql', 'transactions'] },
+  // Partner accounts and reviews (docs/product.md, Partners): scope is SQL, decisions are conditional updates; both targets.
+  'tests/integration/mail-outbox-instances.test.ts': { touches: ['postgres-server', 'instances'] },
+  'tests/integration/mail-outbox.test.ts': { touches: ['transactions', 'repositories', 'outage'] },
   'tests/integration/partner-accounts.test.ts': { touches: ['sql', 'transactions'] },
   'tests/integration/partner-scope.test.ts': { touches: ['sql'] },
+  // The waiting count, the median review time (percentile_cont, interval arithmetic) and the invitations' conditional updates.
+  'tests/integration/partner-overview.test.ts': { touches: ['sql', 'transactions'] },
   'tests/integration/review-api.test.ts': { touches: ['sql', 'transactions'] },
+  'tests/integration/listing-status.test.ts': { touches: ['sql', 'transactions'] },
+  'tests/integration/consultation-api.test.ts': { touches: ['sql', 'transactions', 'migrations'] },
+  'tests/integration/training-copy.test.ts': { touches: ['sql', 'transactions'] },
   'tests/integration/review-queue.test.ts': { touches: ['sql', 'transactions', 'repositories'] },
   'tests/integration/review-trainer.test.ts': { touches: ['sql', 'transactions'] },
   'tests/integration/listing-answers.test.ts': { touches: ['sql'] },
@@ -126,7 +138,7 @@ export const databaseTouches: Record<string, Entry> = {
   'tests/publishing/feeds.test.ts': { touches: ['listen-notify'] },
   // In-process renders against a full build of the same snapshot; the snapshot's queries and the
   // publish record run on both targets in the other publishing files. Measured: 144 s on PostgreSQL,
-  // 240 s embedded (issue 52, both under the same load).
+  // 240 s embedded (both under the same load).
   'tests/publishing/incremental.test.ts': { touches: ['pages'], faster: 'postgres' },
   'tests/publishing/photo-sweep-isolation.test.ts': { touches: ['postgres-server'] },
   'tests/publishing/precompressed.test.ts': { touches: ['listen-notify'] },

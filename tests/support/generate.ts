@@ -58,7 +58,7 @@ function programFacts(i: number, rand: () => number) {
 }
 
 /**
- * Who may attend (issue 56), as providers state it: a quarter state nothing; the others name two to
+ * Who may attend (ADR 0045), as providers state it: a quarter state nothing; the others name two to
  * five license types, Basic Trainings say whether students come, Advanced ones require a completed
  * Basic Training. Drawn from the index, not from `rand`, so the other fields stay as they were.
  */

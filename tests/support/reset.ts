@@ -14,7 +14,7 @@ export async function resetDatabase(): Promise<void> {
       // request_limits too: a window a file before took (e.g. login-backoff's held-back network, whose
       // security-log entry is written once an hour) must not decide what a later file sees; the
       // order of files is Vitest's, not the alphabet's.
-      await sql`truncate trainings, trainers, admin_sessions, publish_requests, login_attempts, request_limits cascade`;
+      await sql`truncate trainings, trainers, admin_sessions, publish_requests, login_attempts, request_limits, import_runs, import_links, import_feeds cascade`;
       return;
     } catch (error) {
       if ((error as { code?: string }).code !== '40P01' || attempt === 5) throw error;

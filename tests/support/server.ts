@@ -1,9 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { createHash } from 'node:crypto';
 import fs from 'node:fs';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { compileServer } from '../../scripts/compileServer.mjs';
+import { giveSecretsKey, testBuildCache } from './buildCache';
 
 /**
  * Starts the real product (`scripts/start.ts`, what `npm start` runs) on a free port with its own
@@ -18,15 +19,6 @@ export interface RunningServer {
   kill(): Promise<void>;
 }
 
-/**
- * The code cache every test server shares (src/publish/siteFolder/codeCache.ts): one per checkout,
- * in the temporary folder, where the tests' DATA_DIRs are (its entries are hard links to theirs).
- */
-export const TEST_BUILD_CACHE = path.join(
-  os.tmpdir(),
-  `emdr-test-build-cache-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}`,
-);
-
 export function tempDir(prefix = 'emdr-'): string {
   return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
 }
@@ -39,14 +31,19 @@ export async function startServer(
     /** Another way in to the same start (tests/support/*Start.ts), with its arguments. */
     entry?: string[];
     /**
-     * Start from the tests' code cache (TEST_BUILD_CACHE): on by default, as no test looks at the
-     * `astro build` a start makes once the first has made it. A benchmark, measuring a start as an
-     * operator's (who sets no BUILD_CACHE_DIR), turns it off.
+     * Start from the run's code cache (tests/support/buildCache.ts, in the temporary folder where the
+     * tests' DATA_DIRs are: its entries are hard links to theirs): on by default, as no test looks at
+     * the `astro build` a start makes once the first has made it. The DATA_DIR gets the run's secrets
+     * key, which seals the entries, unless the test sets SECRETS_KEY. A benchmark, measuring a start
+     * as an operator's (who sets no BUILD_CACHE_DIR), turns it off.
      */
     buildCache?: boolean;
   } = {},
 ): Promise<RunningServer> {
   const dataDir = opts.dataDir ?? tempDir();
+  const { port, env: origins, url: address } = await siteAddress(opts.env ?? {});
+  const cache = opts.buildCache === false ? null : testBuildCache();
+  if (cache && !(opts.env?.SECRETS_KEY ?? process.env.SECRETS_KEY)) giveSecretsKey(dataDir, cache);
   // As `npm start` runs it (package.json): compiled to JavaScript, with its Node flags and allocator
   // settings, in this very process (no launcher between): a test's SIGKILL must reach the server.
   const { nodeOptions, malloc } = serverProcessConfig();
@@ -58,11 +55,12 @@ export async function startServer(
       ...process.env,
       ...malloc,
       HOST: '127.0.0.1',
-      PORT: '0',
       DATA_DIR: dataDir,
       DATABASE_URL: '',
-      BUILD_CACHE_DIR: opts.buildCache === false ? '' : TEST_BUILD_CACHE,
+      BUILD_CACHE_DIR: cache?.dir ?? '',
       ...opts.env,
+      PORT: String(port),
+      ...origins,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -77,10 +75,9 @@ export async function startServer(
       opts.timeoutMs ?? 120_000,
     );
     const check = () => {
-      const match = output.match(/running at (http:\/\/[^\s/]+)\//);
-      if (match) {
+      if (/running at http:\/\/[^\s/]+\//.test(output)) {
         clearTimeout(timer);
-        resolve(match[1]!);
+        resolve(address);
       }
     };
     child.stdout.on('data', check);
@@ -104,6 +101,41 @@ export async function startServer(
       await exited;
     },
   };
+}
+
+/** A port free right now on 127.0.0.1, for a server that must know its address before it starts. */
+export function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * Where a test server is reached, and the settings that make that address one of the site's. The
+ * same-origin check judges a request's Origin by SITE_URL and PASSKEY_ORIGINS only (docs/security.md,
+ * Requests, origins and addresses), and the tests' SITE_URL is the public http://localhost:4321
+ * while each server listens on a port of its own: a server whose SITE_URL is on localhost is reached
+ * at http://localhost:{port}, listed in its PASSKEY_ORIGINS as an operator lists another origin of
+ * the site, so a test's client (and a browser) sends that Origin. Any other SITE_URL is reached at
+ * 127.0.0.1, and its test names the origins it sends.
+ */
+async function siteAddress(env: Record<string, string>) {
+  const chosen = !env.PORT || env.PORT === '0';
+  const port = chosen ? await freePort() : Number(env.PORT);
+  // Unset, SITE_URL would follow the port we chose, and with it the code fingerprint: every server
+  // would build. It stays what a start on any free port had, http://localhost:4321.
+  const site =
+    chosen && env.SITE_URL === undefined ? { SITE_URL: process.env.SITE_URL || 'http://localhost:4321' } : {};
+  const siteUrl = env.SITE_URL || site.SITE_URL || `http://localhost:${port}`;
+  if (new URL(siteUrl).hostname !== 'localhost') return { port, env: site, url: `http://127.0.0.1:${port}` };
+  const url = `http://localhost:${port}`;
+  const listed = (env.PASSKEY_ORIGINS ?? process.env.PASSKEY_ORIGINS ?? '').split(',').filter(Boolean);
+  return { port, env: { ...site, PASSKEY_ORIGINS: [...new Set([...listed, url])].join(',') }, url };
 }
 
 /** Waits until `check` returns a truthy value, polling; fails with the last seen value. */

@@ -4,6 +4,8 @@
  *   --reject-while FILE   every build is rejected while FILE exists;
  *   --slow-check MS       every build's check takes MS longer, so a test can stop a build midway;
  *   --fault-path PATH     a request for PATH throws inside the handler: a bug of ours, injected;
+ *   --link-pass-when FILE whenever FILE appears, the server runs the daily link pass (as its clock
+ *                         would at 05:00) and removes FILE once the pass is done;
  *   --event-loop-report   on SIGUSR2, prints the event-loop delay since the last report (the bench);
  *                         the static front, forked with the same arguments, prints its own and the
  *                         bytes it holds for hand-offs (`heldBytes`).
@@ -29,6 +31,25 @@ function reportEventLoopOnSignal(role: 'app' | 'front', more: () => object = () 
   });
 }
 
+/**
+ * The daily link pass of this server's own code, the one its trust scheduler runs, started when a
+ * test asks by creating `file` (polled: a test cannot reach the scheduler's clock in another process).
+ */
+async function runLinkPassWhen(file: string): Promise<void> {
+  const { runLinkPass } = await import('../../src/services/trust/linkHealth');
+  const poll = setInterval(() => {
+    if (!fs.existsSync(file)) return;
+    clearInterval(poll);
+    void runLinkPass()
+      .then((pass) => console.log(`test link pass: ${pass.busy ? 'busy' : `${pass.checked.length} checked`}`))
+      .finally(() => {
+        fs.rmSync(file, { force: true });
+        void runLinkPassWhen(file);
+      });
+  }, 50);
+  poll.unref();
+}
+
 // Run as a server entry, not imported by a test for the names above. The app is imported once
 // production mode is set, and the static front loads alone, as in scripts/start.ts.
 const front = import.meta.main ? frontConfig() : null;
@@ -44,6 +65,7 @@ if (front) {
       'reject-while': { type: 'string' },
       'slow-check': { type: 'string' },
       'fault-path': { type: 'string' },
+      'link-pass-when': { type: 'string' },
       'event-loop-report': { type: 'boolean' },
     },
   });
@@ -51,6 +73,8 @@ if (front) {
   const slowMs = Number(values['slow-check'] ?? 0);
   const faultPath = values['fault-path'];
   if (values['event-loop-report']) reportEventLoopOnSignal('app');
+  const linkPassWhen = values['link-pass-when'];
+  if (linkPassWhen) await runLinkPassWhen(linkPassWhen);
   await startApp({
     beforeEachRequest: (pathname) => {
       if (faultPath && pathname === faultPath) throw new Error('fault injected by the test');

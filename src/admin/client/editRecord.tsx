@@ -13,6 +13,10 @@ import Button, { buttonClass } from '../../ui/Button';
 
 type KeepTyped = { keepDirtyValues: boolean };
 
+/** A partner's change that waits answers 202 with `reviewStatus: "pending"` (docs/product.md, Review queue). */
+export type Reviewed = { reviewStatus?: string } | null;
+export const SENT_FOR_REVIEW = 'Sent for review: it is public once a reviewer approves it';
+
 /**
  * Loads the record being edited into the form. docs/product.md: the edit form fetches the whole list and
  * picks the matching id. An id that is not in the list (deleted meanwhile) is 'missing'; a list that
@@ -60,7 +64,7 @@ export async function saveRecord<T extends FieldValues>(
 ): Promise<boolean> {
   const noun = kind.label.toLowerCase();
   try {
-    let answer: { reviewStatus?: string } | null;
+    let answer: Reviewed;
     if (id) {
       const version = editedVersion();
       answer = await api(
@@ -74,8 +78,7 @@ export async function saveRecord<T extends FieldValues>(
     }
     invalidateKeys(kind.apiPath);
     // A partner's change that waits for review says so (docs/product.md, Review queue).
-    if (answer?.reviewStatus === 'pending')
-      notify.flash('Sent for review: it is public once a reviewer approves it', 'Saved');
+    if (answer?.reviewStatus === 'pending') notify.flash(SENT_FOR_REVIEW, 'Saved');
     else notify.flash(`${kind.label} ${id ? 'updated' : 'created'} successfully`);
     window.location.assign(kind.listHref);
     return true;
@@ -103,9 +106,14 @@ export function useDeleteRecord<Row extends { id: string; updatedAt: string }>(
     setBusy(true);
     try {
       // Only the version the list shows: a record changed meanwhile is not deleted unseen (412).
-      await api('DELETE', `${kind.apiPath}/${doomed.id}`, undefined, { 'if-match': etagFor(doomed.updatedAt) });
+      const answer = await api<Reviewed>('DELETE', `${kind.apiPath}/${doomed.id}`, undefined, {
+        'if-match': etagFor(doomed.updatedAt),
+      });
       invalidateKeys((key) => key === kind.apiPath || alsoRefresh.includes(key));
-      notify.success(`${kind.label} deleted successfully`);
+      // A partner's delete of a training the public sees waits for review (docs/product.md, Review queue).
+      if (answer?.reviewStatus === 'pending')
+        notify.success('Delete requested: the training is removed once a reviewer approves it');
+      else notify.success(`${kind.label} deleted successfully`);
     } catch (error) {
       // The list then shows the current version.
       if (isStale(error)) invalidateKeys(kind.apiPath);

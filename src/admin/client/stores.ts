@@ -3,8 +3,9 @@ import { nanoquery, type KeySelector } from '@nanostores/query';
 import type { Trainer } from '../../domain/trainers/trainer';
 import type { Training } from '../../domain/training';
 import { api } from './api';
-import { invalidatePages } from '../tables/pagedList';
+import { invalidatePages } from './pagedList';
 import type { Json } from '../../domain/json';
+import type { ListingStatus } from '../../domain/review/listingStatus';
 
 /**
  * Cached admin lists (docs/product.md): the key segments joined form the URL; no retries, no refetch on
@@ -24,17 +25,25 @@ export function invalidateKeys(selector: KeySelector): void {
 }
 
 /** A partner's own profile carries its review state as a training does (docs/product.md, Review queue). */
-export type TrainerRow = Json<Trainer> & Pick<TrainingRow, 'reviewStatus' | 'pendingSince' | 'rejectedReason'>;
+export type TrainerRow = Json<Trainer> & {
+  reviewStatus?: 'approved' | 'pending' | 'rejected';
+} & Pick<TrainingRow, 'pendingSince' | 'rejectedReason'>;
 /** As the admin API answers: with the place name of its ZIP code (services/trainingPosition.ts). */
 export type TrainingRow = Json<Training> & {
   postalPlace?: string | null;
   positionByHand?: boolean;
   /** "Register link broken since …" (docs/product.md, Trust). */
   brokenLinks?: { kind: string; since: string; text: string }[];
-  /** A partner's own version waiting for review, or the reason it was not approved (docs/product.md, Review queue). */
-  reviewStatus?: 'approved' | 'pending' | 'rejected';
+  /** The one status (domain/review/listingStatus.ts); the row's fields are the live values. */
+  reviewStatus?: ListingStatus;
+  /** A partner's own fields waiting for review or not approved, which their form edits (docs/product.md, Review queue). */
+  proposed?: Partial<Json<Training>>;
+  submissionId?: string;
+  trainerName?: string | null;
   pendingSince?: string;
   rejectedReason?: string;
+  /** What waits is the partner's request to delete it (docs/product.md, Review queue). */
+  pendingDelete?: true;
 };
 
 export const TRAINERS_KEY = '/api/admin/trainers';

@@ -1,5 +1,5 @@
-import { TEAM_HISTORY, TEAM_HOME, TEAM_TRAINERS, TEAM_TRAININGS } from '../../domain/adminPaths';
-import { usePage } from '../tables/pagedList';
+import { TEAM_HISTORY, TEAM_HOME, TEAM_TRAINERS, TEAM_TRAININGS, TEAM_CONSULTATIONS } from '../../domain/adminPaths';
+import { usePage } from '../client/pagedList';
 import { Pagination } from '../tables/ListToolbar';
 import { ACTION_TEXT, formatChangedAt } from './changeText';
 import { historyLinks, typeOptions, type HistoryPageQuery } from './historyLinks';
@@ -15,7 +15,11 @@ import {
 } from '../../domain/history/history';
 import { SECURITY_EVENT_LABELS } from '../../domain/team/securityEvents';
 
-const EDIT_PATH = { trainer: `${TEAM_TRAINERS}/`, training: `${TEAM_TRAININGS}/` } as const;
+const EDIT_PATH = {
+  trainer: `${TEAM_TRAINERS}/`,
+  training: `${TEAM_TRAININGS}/`,
+  offering: `${TEAM_CONSULTATIONS}/`,
+} as const;
 const KIND_LABELS = { all: 'Everything', records: 'Record changes', security: 'Security events' } as const;
 
 const submitOnChange = (event: React.ChangeEvent<HTMLSelectElement>) => event.currentTarget.form?.requestSubmit();

@@ -1,10 +1,14 @@
-import { TEAM_HISTORY, TEAM_TRAINERS, TEAM_TRAININGS } from '../../domain/adminPaths';
+import { TEAM_HISTORY, TEAM_TRAINERS, TEAM_TRAININGS, TEAM_CONSULTATIONS } from '../../domain/adminPaths';
 import { useEffect, useState } from 'react';
 import { api } from '../client/api';
 import { ACTION_TEXT, formatChangedAt } from './changeText';
 import { recordLabel, type ChangeEntry } from '../../domain/history/history';
 
-const EDIT_PATH = { trainer: `${TEAM_TRAINERS}/`, training: `${TEAM_TRAININGS}/` } as const;
+const EDIT_PATH = {
+  trainer: `${TEAM_TRAINERS}/`,
+  training: `${TEAM_TRAININGS}/`,
+  offering: `${TEAM_CONSULTATIONS}/`,
+} as const;
 
 /** The dashboard's latest ten admin changes, newest first. */
 export default function RecentChanges() {

@@ -1,4 +1,5 @@
 import type { ChangeAction } from '../../domain/history/history';
+import { memberDateTime } from '../../domain/time/memberDates';
 
 /** How the history lists word an entry. */
 export const ACTION_TEXT: Record<ChangeAction, string> = {
@@ -11,8 +12,9 @@ export const ACTION_TEXT: Record<ChangeAction, string> = {
   confirm: 'Confirmed the details of',
   resolve: 'Closed a problem with',
   verify: 'Checked a credential of',
+  copy: 'Copied to new dates:',
 };
 
 export function formatChangedAt(iso: string): string {
-  return new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+  return memberDateTime(iso);
 }

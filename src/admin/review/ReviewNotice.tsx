@@ -4,7 +4,22 @@ import { formatChangedAt } from '../history/changeText';
  * On a partner's form (docs/product.md, Review queue): the version shown waits for a reviewer, or a
  * reviewer did not approve it and said why. The public page keeps the approved version meanwhile.
  */
-export function ReviewNotice({ pendingSince, rejectedReason }: { pendingSince?: string; rejectedReason?: string }) {
+export function ReviewNotice({
+  pendingSince,
+  rejectedReason,
+  pendingDelete,
+}: {
+  pendingSince?: string;
+  rejectedReason?: string;
+  pendingDelete?: true;
+}) {
+  if (pendingSince && pendingDelete)
+    return (
+      <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">
+        Your request to delete it waits for review since {formatChangedAt(pendingSince)}. It stays public until then;
+        saving a change instead replaces the request.
+      </p>
+    );
   if (pendingSince)
     return (
       <p role="status" className="mb-4 rounded-md border border-amber-300 bg-amber-50 p-3 text-amber-900">

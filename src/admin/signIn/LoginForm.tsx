@@ -14,6 +14,7 @@ import type { SecondFactorMethod } from '../../domain/team/secondFactor';
 import SecondFactorStep from './SecondFactorStep';
 import PasskeySignInButton from './PasskeySignInButton';
 import { landingOf } from '../../domain/team/landing';
+import { TEAM_PASSWORD_RESET } from '../../domain/team/passwordReset';
 
 type Values = z.input<typeof LoginSchema>;
 type LoginAnswer = { twoFactorRequired: true; methods: SecondFactorMethod[] } | { enrolmentRequired?: boolean };
@@ -30,11 +31,14 @@ interface Props {
   /** The heading and line under it: the team's "Admin Login" (SPEC), a partner's own on /account/login. */
   heading?: string;
   intro?: string;
+  /** "Forgot password?": this side's page that mails a link (docs/product.md, Passwords). */
+  resetHref?: string;
 }
 
 export default function LoginForm({
   heading = 'Admin Login',
   intro = 'Sign in to manage trainings and trainers',
+  resetHref = TEAM_PASSWORD_RESET,
 }: Props) {
   const { register, handleSubmit, formState } = useForm<Values>({ resolver: zodResolver(LoginSchema) });
   const { errors, isSubmitting } = formState;
@@ -109,6 +113,10 @@ export default function LoginForm({
             {...register('password')}
           />
         </Field>
+        {/* A plain link: it works before the island does. */}
+        <a href={resetHref} className="-mt-2 self-end text-sm text-brand-800 underline hover:text-brand-900">
+          Forgot password?
+        </a>
         <Button type="submit" disabled={isSubmitting}>
           {isSubmitting ? 'Logging in...' : 'Login'}
         </Button>

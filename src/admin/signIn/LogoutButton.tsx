@@ -7,7 +7,7 @@ import { useServerNotice } from '../client/serverNotice';
 import Button from '../../ui/Button';
 
 /**
- * The dashboard's Logout: a real form, so a click before the island hydrates still logs
+ * The dashboard's Logout, in the nav's place and look (MemberAreaLayout's): a real form, so a click before the island hydrates still logs
  * out (the server redirects to the login page). Once hydrated it makes the JSON call and shows the
  * usual toasts. It also shows the toast a form sign-in left for the dashboard.
  */
@@ -35,7 +35,7 @@ export default function LogoutButton() {
 
   return (
     <form method="post" action="/api/admin/logout" onSubmit={logout}>
-      <Button type="submit" variant="secondary">
+      <Button type="submit" variant="secondary" size="sm">
         Logout
       </Button>
     </form>

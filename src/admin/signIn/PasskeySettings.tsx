@@ -8,8 +8,9 @@ import { api } from '../client/api';
 import { AdminToaster, notify } from '../client/notify';
 import { addPasskey, browserSupportsWebAuthn, NO_WEBAUTHN, passkeyErrorText } from './passkeyBrowser';
 import { offerSignOutElsewhere, withStepUp } from './stepUp';
+import { memberDate } from '../../domain/time/memberDates';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString(undefined, { dateStyle: 'medium' });
+const day = (iso: string) => memberDate(iso);
 
 /** A name as the server will take it, or the field's message. */
 function checkName(value: string): { name: string } | { error: string } {

@@ -8,7 +8,7 @@ import { notify } from '../client/notify';
 import { $signInChanged } from './stepUp';
 
 /**
- * The Account page's "Sign out everywhere else" (issue 51): every other session of the member ends;
+ * The Account page's "Sign out everywhere else" (docs/security.md): every other session of the member ends;
  * this one stays. After a change to how they sign in (a passkey, the authenticator app), the panel
  * says so and offers it: whoever else holds a session of theirs may have made that change.
  */

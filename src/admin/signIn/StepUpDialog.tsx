@@ -7,7 +7,7 @@ import { Field, describedBy, inputClass } from '../../ui/Field';
 import { api, ApiError } from '../client/api';
 import { apiErrorText } from '../client/apiErrorText';
 import { browserSupportsWebAuthn, passkeyErrorText, stepUpWithPasskey } from './passkeyBrowser';
-import { $stepUpDialogMounted, $stepUpRequest } from './stepUp';
+import { $stepUpDialogMounted, $stepUpRequest, STEP_UP_SIGN_IN_REASON } from './stepUp';
 
 type Mode = 'password' | 'code';
 
@@ -102,9 +102,7 @@ export default function StepUpDialog() {
         <DialogPanel className="w-full max-w-md rounded-lg bg-white p-6 shadow-xl">
           <DialogTitle className="text-lg font-semibold text-slate-900">{"Confirm it's you"}</DialogTitle>
           <Description className="mt-2 text-slate-700">
-            {
-              "This change affects how you or your team sign in. Confirm it's you to go on; you will not be asked again for 10 minutes."
-            }
+            {request?.reason ? `${request.reason} You will not be asked again for 10 minutes.` : STEP_UP_SIGN_IN_REASON}
           </Description>
           <form onSubmit={(event) => void confirm(event)} noValidate className="mt-4 flex flex-col gap-4">
             <Field id="step-up-secret" label={LABELS[mode]} error={error}>

@@ -9,8 +9,14 @@ import { ApiError } from '../client/api';
  * refusal stands and the island shows its sentence.
  */
 export interface StepUpRequest {
+  /** What the change does, in the dialog's words; without it, the sign-in sentence (STEP_UP_SIGN_IN_REASON). */
+  reason: string | null;
   done(confirmed: boolean): void;
 }
+
+/** The dialog's sentence for a change to how members sign in, the default. */
+export const STEP_UP_SIGN_IN_REASON =
+  "This change affects how you or your team sign in. Confirm it's you to go on; you will not be asked again for 10 minutes.";
 
 export const $stepUpRequest = atom<StepUpRequest | null>(null);
 
@@ -22,11 +28,12 @@ export function isStepUpRequired(error: unknown): boolean {
 }
 
 /** Opens the dialog; true once the member confirmed, false when they cancelled. */
-export function confirmIdentity(): Promise<boolean> {
+export function confirmIdentity(reason: string | null = null): Promise<boolean> {
   if (!$stepUpDialogMounted.get()) return Promise.resolve(false);
   $stepUpRequest.get()?.done(false);
   return new Promise((resolve) => {
     $stepUpRequest.set({
+      reason,
       done(confirmed) {
         $stepUpRequest.set(null);
         resolve(confirmed);
@@ -35,19 +42,22 @@ export function confirmIdentity(): Promise<boolean> {
   });
 }
 
-/** Runs a change; asked for a step-up, asks the member and runs it once more. */
-export async function withStepUp<T>(run: () => Promise<T>): Promise<T> {
+/**
+ * Runs a change; asked for a step-up, asks the member and runs it once more. `reason` says what the
+ * change does (a change that is not about signing in must say what it is instead).
+ */
+export async function withStepUp<T>(run: () => Promise<T>, reason: string | null = null): Promise<T> {
   try {
     return await run();
   } catch (error) {
-    if (!isStepUpRequired(error) || !(await confirmIdentity())) throw error;
+    if (!isStepUpRequired(error) || !(await confirmIdentity(reason))) throw error;
     return run();
   }
 }
 
 /**
  * After a change to how the member signs in, the Account page offers "Sign out everywhere else"
- * (issue 51): whoever else holds a session of theirs may have made it.
+ * (docs/security.md): whoever else holds a session of theirs may have made it.
  */
 export const $signInChanged = atom(false);
 

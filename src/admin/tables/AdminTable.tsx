@@ -26,6 +26,8 @@ export default function AdminTable<T extends { id: string }>(props: {
   sort?: SortOrder;
   sortHref?(key: string): string;
   row(item: T): ReactNode;
+  /** On a phone the table becomes a list of cards, each cell under its column's name (`data-label`). */
+  cards?: boolean;
 }) {
   const { rows, loading, error, filtered } = props;
   if (loading && !rows) return <p role="status">{props.loadingText}</p>;
@@ -43,7 +45,7 @@ export default function AdminTable<T extends { id: string }>(props: {
       </div>
     );
   return (
-    <div className="overflow-x-auto rounded-lg bg-white shadow">
+    <div className={`rounded-lg bg-white shadow ${props.cards ? 'card-table md:overflow-x-auto' : 'overflow-x-auto'}`}>
       <table className="w-full text-left">
         <thead className="border-b border-slate-200 bg-slate-100 text-sm">
           <tr>
@@ -68,14 +70,14 @@ function HeaderCell(props: { column: Column; sort?: SortOrder; sortHref?(key: st
   const { column, sort, sortHref } = props;
   if (!column.sortKey || !sortHref)
     return (
-      <th scope="col" className="whitespace-nowrap px-4 py-3">
+      <th scope="col" className="whitespace-nowrap px-3 py-3">
         {column.label}
       </th>
     );
   const active = sort?.key === column.sortKey;
   const direction = active ? (sort.descending ? 'descending' : 'ascending') : 'none';
   return (
-    <th scope="col" aria-sort={direction} className="whitespace-nowrap px-4 py-3">
+    <th scope="col" aria-sort={direction} className="whitespace-nowrap px-3 py-3">
       <a href={sortHref(column.sortKey)} className="inline-flex items-center gap-1 underline-offset-2 hover:underline">
         {column.label}
         <span aria-hidden="true" className={active ? '' : 'text-slate-400'}>
@@ -86,11 +88,14 @@ function HeaderCell(props: { column: Column; sort?: SortOrder; sortHref?(key: st
   );
 }
 
-/** The row's actions on one line from 1024 px up; Edit and Delete named after the row's item. */
+/**
+ * The row's actions, wrapping within their column so that none is cut off at 1280 px; Edit and Delete
+ * named after the row's item.
+ */
 export function RowActions(props: { editHref: string; name: string; onDelete(): void; children?: ReactNode }) {
   return (
-    <td className="px-4 py-3">
-      <div className="flex flex-wrap gap-2 lg:flex-nowrap">
+    <td data-label="Actions" className="px-3 py-3">
+      <div className="flex max-w-52 flex-wrap gap-2">
         {props.children}
         <a href={props.editHref} className={rowActionClass} aria-label={`Edit ${props.name}`}>
           Edit

@@ -1,8 +1,10 @@
+import { useState } from 'react';
+import { CopyDialog } from './CopyDialog';
 import { api, isStale } from '../client/api';
 import { etagFor } from '../../domain/etag';
 import { TRAININGS_KEY, invalidateKeys, type TrainingRow } from '../client/stores';
-import { usePage } from './pagedList';
-import { useDeleteRecord } from '../client/editRecord';
+import { usePage } from '../client/pagedList';
+import { SENT_FOR_REVIEW, useDeleteRecord, type Reviewed } from '../client/editRecord';
 import { AdminToaster, notify } from '../client/notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import { DEFAULT_TRAINING_SORT, TRAINING_STATUSES, type TrainingListQuery } from '../../domain/adminList';
@@ -15,6 +17,7 @@ import { AREA_LINKS, trainingKindOf, type Area } from '../area';
 
 const COLUMNS = [
   { label: 'Title', sortKey: 'title' },
+  { label: 'Trainer' },
   { label: 'Start Date', sortKey: 'startDate' },
   { label: 'Format' },
   { label: 'Price', sortKey: 'price' },
@@ -31,14 +34,20 @@ export default function TrainingsList({ query, area = 'team' }: { query: Trainin
   const links = listLinks(PATH, query, DEFAULT_TRAINING_SORT);
   const { data, loading, error } = usePage<TrainingRow>(TRAININGS_KEY, links.apiQuery);
   const { doomed, setDoomed, busy, remove } = useDeleteRecord<TrainingRow>(trainingKindOf(area));
+  const [copying, setCopying] = useState<TrainingRow | null>(null);
 
   const toggle = async (training: TrainingRow) => {
     try {
       // Only the version this row shows: a toggle from a stale list must not undo someone's change.
       const ifMatch = { 'if-match': etagFor(training.updatedAt) };
-      await api('PATCH', `/api/admin/trainings/${training.id}`, { isPublished: !training.isPublished }, ifMatch);
+      const answer = await api<Reviewed>(
+        'PATCH',
+        `/api/admin/trainings/${training.id}`,
+        { isPublished: !training.isPublished },
+        ifMatch,
+      );
       invalidateKeys(TRAININGS_KEY);
-      notify.success('Training status updated');
+      notify.success(answer?.reviewStatus === 'pending' ? SENT_FOR_REVIEW : 'Training status updated');
     } catch (error) {
       // The row then shows the current status.
       if (isStale(error)) invalidateKeys(TRAININGS_KEY);
@@ -50,9 +59,10 @@ export default function TrainingsList({ query, area = 'team' }: { query: Trainin
   const setAvailability = async (training: TrainingRow, availability: 'sold_out' | 'open') => {
     try {
       const ifMatch = { 'if-match': etagFor(training.updatedAt) };
-      await api('PATCH', `/api/admin/trainings/${training.id}`, { availability }, ifMatch);
+      const answer = await api<Reviewed>('PATCH', `/api/admin/trainings/${training.id}`, { availability }, ifMatch);
       invalidateKeys(TRAININGS_KEY);
-      notify.success('Training availability updated');
+      // A partner's re-opening waits for review (docs/product.md, Review queue).
+      notify.success(answer?.reviewStatus === 'pending' ? SENT_FOR_REVIEW : 'Training availability updated');
     } catch (error) {
       if (isStale(error)) invalidateKeys(TRAININGS_KEY);
       notify.error('Failed to update training availability');
@@ -107,6 +117,7 @@ export default function TrainingsList({ query, area = 'team' }: { query: Trainin
         emptyAction={{ href: `${PATH}/new`, label: 'Add Your First Training' }}
         filtered={links.clearHref ? { text: 'No trainings match', clearHref: links.clearHref } : null}
         columns={COLUMNS}
+        cards
         sort={links.sort}
         sortHref={links.sortHref}
         row={(training) => (
@@ -116,12 +127,14 @@ export default function TrainingsList({ query, area = 'team' }: { query: Trainin
             onToggle={() => toggle(training)}
             onSoldOut={() => setAvailability(training, training.availability === 'sold_out' ? 'open' : 'sold_out')}
             onDelete={() => setDoomed(training)}
+            onCopy={() => setCopying(training)}
           />
         )}
       />
       {data && data.rows.length > 0 && (
         <Pagination page={data.page} pages={data.pages} total={data.total} noun="trainings" href={links.pageHref} />
       )}
+      <CopyDialog training={copying} formHref={PATH} onClose={() => setCopying(null)} />
       <ConfirmDialog
         open={doomed !== null}
         title="Delete Training?"

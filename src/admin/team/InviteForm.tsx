@@ -35,7 +35,10 @@ export default function InviteForm({ onInvited }: { onInvited(): void }) {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      const invitation = await withStepUp(() => api<CreatedInvitationView>('POST', '/api/admin/invitations', values));
+      const invitation = await withStepUp(
+        () => api<CreatedInvitationView>('POST', '/api/admin/invitations', values),
+        "Inviting someone lets them sign in to the team's admin with the role you chose. Confirm it's you to send it.",
+      );
       setCreated({ ...invitation, email: values.email });
       reset({ email: '', role: values.role });
       notify.success(`Invitation created for ${values.email}`);

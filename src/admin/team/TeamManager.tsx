@@ -10,6 +10,7 @@ import { AdminToaster, notify } from '../client/notify';
 import InviteForm from './InviteForm';
 import { withStepUp } from '../signIn/stepUp';
 import { twoFactorText, when, type InvitationView, type MemberView } from './teamTypes';
+import { cardTable } from '../../ui/cardTable';
 
 type Pending = { kind: 'remove'; member: MemberView } | { kind: 'hand-over'; member: MemberView } | null;
 
@@ -91,33 +92,33 @@ export default function TeamManager(props: { selfId: string; members: MemberView
         <h1 className="text-2xl font-bold">Team</h1>
         <p className="text-slate-700">Who can sign in to the admin, and what each may do.</p>
       </header>
-      <section className="overflow-x-auto rounded-lg bg-white shadow" aria-labelledby="members-title">
+      <section className="rounded-lg bg-white shadow" aria-labelledby="members-title">
         <h2 id="members-title" className="px-4 pt-4 text-lg font-semibold">
           Members
         </h2>
-        <table className="mt-2 w-full text-left">
-          <thead className="border-b border-slate-200 bg-slate-100 text-sm">
+        <table className={`mt-2 ${cardTable.table}`}>
+          <thead className={cardTable.head}>
             <tr>
-              <th className="px-4 py-2">Email</th>
-              <th className="px-4 py-2">Role</th>
-              <th className="px-4 py-2">Two-factor sign-in</th>
-              <th className="px-4 py-2">Last sign-in</th>
-              <th className="px-4 py-2">
+              <th className={cardTable.headCell}>Email</th>
+              <th className={cardTable.headCell}>Role</th>
+              <th className={cardTable.headCell}>Two-factor sign-in</th>
+              <th className={cardTable.headCell}>Last sign-in</th>
+              <th className={cardTable.headCell}>
                 <span className="sr-only">Actions</span>
               </th>
             </tr>
           </thead>
-          <tbody>
+          <tbody className={cardTable.body}>
             {members.map((member) => {
               const chosen = roles[member.id] ?? member.role;
               const self = member.id === props.selfId;
               return (
-                <tr key={member.id} className="border-b border-slate-100">
-                  <td className="px-4 py-3">
+                <tr key={member.id} className={cardTable.row}>
+                  <td data-label="Email" className={cardTable.cell}>
                     {member.email}
                     {self && <span className="ml-2 text-sm text-slate-600">(you)</span>}
                   </td>
-                  <td className="px-4 py-3">
+                  <td data-label="Role" className={cardTable.cell}>
                     {member.role === 'owner' ? (
                       ROLE_LABELS.owner
                     ) : (
@@ -152,9 +153,13 @@ export default function TeamManager(props: { selfId: string; members: MemberView
                       </div>
                     )}
                   </td>
-                  <td className="px-4 py-3">{twoFactorText(member.twoFactor)}</td>
-                  <td className="px-4 py-3">{when(member.lastSignInAt)}</td>
-                  <td className="px-4 py-3 text-right">
+                  <td data-label="Two-factor sign-in" className={cardTable.cell}>
+                    {twoFactorText(member.twoFactor)}
+                  </td>
+                  <td data-label="Last sign-in" className={cardTable.cell}>
+                    {when(member.lastSignInAt)}
+                  </td>
+                  <td className={`${cardTable.cell} md:text-right`}>
                     {member.role !== 'owner' && (
                       <Button
                         size="sm"

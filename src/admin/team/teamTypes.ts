@@ -1,5 +1,6 @@
 import type { Json } from '../../domain/json';
 import type { CreatedInvitation, OpenInvitation, TeamMember } from '../../domain/team/team';
+import { memberDateTimeOr } from '../../domain/time/memberDates';
 
 /** The Team page's data as the API answers it: the server's types after JSON (dates are ISO strings). */
 export type MemberView = Json<TeamMember>;
@@ -14,5 +15,4 @@ export function twoFactorText(twoFactor: MemberView['twoFactor']): string {
   return parts.length > 0 ? parts.join(', ') : 'Off';
 }
 
-export const when = (iso: string | null) =>
-  iso ? new Date(iso).toLocaleString('en-US', { dateStyle: 'medium', timeStyle: 'short' }) : 'Never';
+export const when = (iso: string | null) => memberDateTimeOr(iso, 'Never');

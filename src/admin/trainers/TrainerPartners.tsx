@@ -6,6 +6,7 @@ import { api, ApiError } from '../client/api';
 import { apiErrorText } from '../client/apiErrorText';
 import { notify } from '../client/notify';
 import { withStepUp } from '../signIn/stepUp';
+import { PARTNER_STEP_UP } from '../../domain/team/partnerOverview';
 import type { CreatedInvitationView } from '../team/teamTypes';
 
 /** A partner account as GET /api/admin/partners answers it. */
@@ -37,7 +38,10 @@ export default function TrainerPartners(props: { trainerId: string; partners: Pa
     setBusy(true);
     try {
       const body = { email, role: 'partner', trainerIds: [props.trainerId] };
-      const invitation = await withStepUp(() => api<CreatedInvitationView>('POST', '/api/admin/invitations', body));
+      const invitation = await withStepUp(
+        () => api<CreatedInvitationView>('POST', '/api/admin/invitations', body),
+        PARTNER_STEP_UP.invite,
+      );
       setCreated({ ...invitation, email });
       setEmailError(undefined);
       form.reset();
@@ -55,7 +59,10 @@ export default function TrainerPartners(props: { trainerId: string; partners: Pa
     setBusy(true);
     try {
       const trainerIds = partner.trainerIds.filter((id) => id !== props.trainerId);
-      await withStepUp(() => api('PUT', `/api/admin/partners/${partner.id}/trainers`, { trainerIds }));
+      await withStepUp(
+        () => api('PUT', `/api/admin/partners/${partner.id}/trainers`, { trainerIds }),
+        PARTNER_STEP_UP.profiles,
+      );
       setPartners((list) => list.filter((p) => p.id !== partner.id));
       notify.success(`${partner.email} no longer manages this profile`);
     } catch (error) {

@@ -1,6 +1,6 @@
 import { newTrainerPath, TEAM_HOME, TEAM_TRAINERS } from '../../domain/adminPaths';
 import { TRAINER_KIND, TRAINERS_KEY, TRAININGS_KEY, type TrainerRow } from '../client/stores';
-import { usePage } from '../tables/pagedList';
+import { usePage } from '../client/pagedList';
 import { DEFAULT_TRAINER_SORT, type TrainerListQuery } from '../../domain/adminList';
 import { ListToolbar, Pagination } from '../tables/ListToolbar';
 import { listLinks } from '../tables/listLinks';
@@ -9,6 +9,7 @@ import { useDeleteRecord } from '../client/editRecord';
 import { AdminToaster } from '../client/notify';
 import { ConfirmDialog } from '../../ui/ConfirmDialog';
 import AdminTable, { RowActions } from '../tables/AdminTable';
+import BackLink from '../../ui/BackLink';
 
 const MAX_BADGES = 3;
 const PATH = TEAM_TRAINERS;
@@ -43,11 +44,9 @@ export default function TrainersList({ query }: { query: TrainerListQuery }) {
     <div className="flex flex-col gap-6">
       <AdminToaster />
       <div className="flex flex-wrap items-center justify-between gap-4">
-        <div className="flex items-center gap-4">
-          <a href={TEAM_HOME} className="rounded-md border border-slate-400 px-3 py-1.5 hover:bg-slate-100">
-            ← Back to Dashboard
-          </a>
-          <h1 className="text-2xl font-bold">Trainers</h1>
+        <div>
+          <BackLink href={TEAM_HOME} label="Back to the dashboard" />
+          <h1 className="mt-2 text-2xl font-bold">Trainers</h1>
         </div>
         <a
           href={newTrainerPath}

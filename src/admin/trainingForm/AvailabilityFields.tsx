@@ -3,6 +3,7 @@ import { AVAILABILITIES } from '../../domain/parts/availability';
 import type { TrainingFormValues } from '../../domain/trainingForm';
 import { FormField } from '../../ui/FormField';
 import { optionalNumber } from './trainingFormValues';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 const OPTIONS = AVAILABILITIES.map((a) => ({ value: a.value, label: a.label }));
 
@@ -17,7 +18,7 @@ export function AvailabilityFields() {
     <>
       <FormField
         name="availability"
-        label="Availability"
+        label={LABELS.availability}
         hint="Cancelled and postponed trainings stay listed, with their badge, until they end"
         as="select"
         options={OPTIONS}
@@ -25,7 +26,7 @@ export function AvailabilityFields() {
       {availability === 'few_seats' ? (
         <FormField
           name="seatsLeft"
-          label="Seats left"
+          label={LABELS.seatsLeft}
           hint="Shown on the card as 'Only 4 seats left'; empty says 'Few seats left'"
           type="number"
           min={0}
@@ -37,7 +38,7 @@ export function AvailabilityFields() {
       )}
       <FormField
         name="waitlistUrl"
-        label="Waitlist URL"
+        label={LABELS.waitlistUrl}
         hint="https:// address; a sold-out training with one shows 'Join waitlist'"
         type="url"
         className="md:col-span-2"

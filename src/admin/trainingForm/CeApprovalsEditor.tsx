@@ -5,6 +5,7 @@ import { EMPTY_CE_APPROVAL_ROW } from '../../domain/trainingForm';
 import { FormField } from '../../ui/FormField';
 import { optionalNumber } from './trainingFormValues';
 import { RowsEditor } from './RowsEditor';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 const BODY_OPTIONS = [
   { value: '', label: 'Choose the approving body' },
@@ -16,7 +17,7 @@ export function CeApprovalsEditor() {
   return (
     <RowsEditor
       name="ceApprovals"
-      legend="CE approvals"
+      legend={LABELS.ceApprovals}
       hint="One row per body that approves the training's CE hours, with its approval text word for word."
       emptyRow={{ ...EMPTY_CE_APPROVAL_ROW }}
       addLabel="Add CE approval"

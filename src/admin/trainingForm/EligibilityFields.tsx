@@ -3,13 +3,14 @@ import { LICENSES, PREREQUISITES } from '../../domain/trainingFacts/eligibility'
 import type { TrainingFormValues } from '../../domain/trainingForm';
 import { FormField } from '../../ui/FormField';
 import { describedBy } from '../../ui/Field';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 const NOT_STATED = { value: '', label: 'Not stated' };
 const YES_NO_OPTIONS = [NOT_STATED, { value: 'yes', label: 'Yes' }, { value: 'no', label: 'No' }];
 const PREREQUISITE_OPTIONS = [NOT_STATED, ...PREREQUISITES];
 
 /**
- * Who may take the training (issue 56; docs/product.md, Program facts, Who can attend): the license
+ * Who may take the training (docs/product.md, Program facts, Who can attend): the license
  * types, pre-licensed clinicians, graduate students and the proof asked, the prerequisite, a
  * restriction to one organisation, and the provider's own words. Every field may stay "Not stated";
  * a label or text shows only when its choice needs it.
@@ -54,20 +55,15 @@ export function EligibilityFields() {
       {licenses?.includes('other') && (
         <FormField
           name="otherLicense"
-          label="Other license type"
+          label={LABELS.otherLicense}
           hint="A short label, such as 'Creative arts therapists'"
           className="md:col-span-2"
         />
       )}
-      <FormField
-        name="preLicensed"
-        label="Pre-licensed clinicians under supervision"
-        as="select"
-        options={YES_NO_OPTIONS}
-      />
+      <FormField name="preLicensed" label={LABELS.preLicensed} as="select" options={YES_NO_OPTIONS} />
       <FormField
         name="students.allowed"
-        label="Graduate students"
+        label={LABELS.students}
         hint="In a program leading to licensure"
         as="select"
         options={YES_NO_OPTIONS}
@@ -80,21 +76,21 @@ export function EligibilityFields() {
           className="md:col-span-2"
         />
       )}
-      <FormField name="prerequisite" label="Prerequisite" as="select" options={PREREQUISITE_OPTIONS} />
+      <FormField name="prerequisite" label={LABELS.prerequisite} as="select" options={PREREQUISITE_OPTIONS} />
       {prerequisite === 'other' ? (
-        <FormField name="prerequisiteText" label="Prerequisite, in your words" hint="Reads 'Requires …' on the page" />
+        <FormField name="prerequisiteText" label={LABELS.prerequisiteText} hint="Reads 'Requires …' on the page" />
       ) : (
         <div className="hidden md:block" aria-hidden="true" />
       )}
       <FormField
         name="restrictedTo"
-        label="Restricted to"
+        label={LABELS.restrictedTo}
         hint="Only when the training is for one organisation, such as 'Staff of County Behavioral Health only'"
         className="md:col-span-2"
       />
       <FormField
         name="eligibility"
-        label="More about who can attend"
+        label={LABELS.eligibility}
         hint="Anything else, in your words: shown after the facts above"
         as="textarea"
         rows={3}

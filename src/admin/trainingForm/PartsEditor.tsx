@@ -4,6 +4,7 @@ import { MAX_PARTS } from '../../domain/parts/trainingParts';
 import { EMPTY_PART_ROW } from '../../domain/trainingForm';
 import { FormField } from '../../ui/FormField';
 import { RowsEditor } from './RowsEditor';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 const ZONE_OPTIONS = [
   { value: '', label: "The training's time zone" },
@@ -20,7 +21,7 @@ export function PartsEditor() {
   return (
     <RowsEditor
       name="parts"
-      legend="Parts"
+      legend={LABELS.parts}
       hint={
         <>
           For a program taught in parts weeks apart (Part 1, Part 2). With parts, the training runs from the first

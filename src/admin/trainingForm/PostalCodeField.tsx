@@ -4,6 +4,7 @@ import { FormField } from '../../ui/FormField';
 import type { TrainingFormValues } from '../../domain/trainingForm';
 import { NEARBY_MESSAGES, POSTAL_CODE } from '../../domain/nearMe/nearby';
 import { api, ApiError } from '../client/api';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 /** The ZIP code as it was loaded, with the place the server found for it. */
 export interface SavedPostalCode {
@@ -45,5 +46,5 @@ export function PostalCodeField({ saved }: { saved: SavedPostalCode | null }) {
   }, [typed, savedPlace]);
 
   const place = savedPlace ?? (looked?.zip === typed ? looked.place : null);
-  return <FormField name="postalCode" label="ZIP code" hint={place ?? HINT} />;
+  return <FormField name="postalCode" label={LABELS.postalCode} hint={place ?? HINT} />;
 }

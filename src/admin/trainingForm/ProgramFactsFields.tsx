@@ -6,6 +6,7 @@ import { CeApprovalsEditor } from './CeApprovalsEditor';
 import { ConsultationFields } from './ConsultationFields';
 import { EligibilityFields } from './EligibilityFields';
 import { optionalNumber } from './trainingFormValues';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 const PROGRAM_TYPE_OPTIONS = [{ value: '', label: 'Not stated' }, ...PROGRAM_TYPES];
 const wide = 'md:col-span-2';
@@ -30,14 +31,14 @@ export function ProgramFactsFields() {
       <h2 className={`${wide} mt-2 text-lg font-semibold`}>Program facts</h2>
       <FormField
         name="programType"
-        label="Program type"
+        label={LABELS.programType}
         hint="A published Basic Training must disclose its consultation, completion window and refund policy."
         as="select"
         options={PROGRAM_TYPE_OPTIONS}
       />
       <FormField
         name="language"
-        label="Language"
+        label={LABELS.language}
         hint="The language the training is taught in"
         as="select"
         options={languageOptions(formState.defaultValues?.language, language)}
@@ -46,7 +47,7 @@ export function ProgramFactsFields() {
       <ConsultationFields />
       <FormField
         name="completionWindowMonths"
-        label="Completion window (months)"
+        label={LABELS.completionWindowMonths}
         hint="Months a trainee has to finish every part; empty when not stated"
         type="number"
         min={1}
@@ -57,7 +58,7 @@ export function ProgramFactsFields() {
       <EligibilityFields />
       <FormField
         name="accessibility"
-        label="Accessibility"
+        label={LABELS.accessibility}
         hint="Captions, step-free access, accommodations on request"
         as="textarea"
         rows={3}

@@ -4,6 +4,7 @@ import { FormField } from '../../ui/FormField';
 import type { TrainingFormValues } from '../../domain/trainingForm';
 import { partLabel } from '../../domain/parts/trainingParts';
 import { RowsEditor } from './RowsEditor';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 /**
  * Schedule Details as rows of Day, Time and Topics, stored as the JSON list of {day, time, topics},
@@ -21,7 +22,7 @@ export function ScheduleEditor() {
   return (
     <RowsEditor
       name="schedule"
-      legend="Schedule Details"
+      legend={LABELS.schedule}
       hint="One row per day of the training, in the order shown on the training page."
       emptyRow={{ ...EMPTY_SCHEDULE_ROW }}
       addLabel="Add schedule day"

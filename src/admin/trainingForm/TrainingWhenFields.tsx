@@ -4,6 +4,7 @@ import type { TrainingFormValues } from '../../domain/trainingForm';
 import { TIME_ZONES, timeZoneLabel, zoneForState } from '../../domain/time/timeZones';
 import { splitStateNote } from '../../domain/time/timeZoneNotes';
 import { Field, describedBy, inputClass } from '../../ui/Field';
+import { TRAINING_FIELD_LABELS as LABELS } from '../../domain/trainingFieldLabels';
 
 /**
  * Start Date, End Date and Time zone of the training form. The pickers hold wall-clock times on the
@@ -38,7 +39,7 @@ export default function TrainingWhenFields() {
       <div ref={anchor}>
         <Field
           id="startDate"
-          label="Start Date"
+          label={LABELS.startDate}
           required
           hint={inParts ? "Set from the parts: the first part's start." : clock}
           error={errors.startDate?.message}
@@ -55,7 +56,7 @@ export default function TrainingWhenFields() {
       </div>
       <Field
         id="endDate"
-        label="End Date"
+        label={LABELS.endDate}
         required
         hint={inParts ? "Set from the parts: the last part's end." : clock}
         error={errors.endDate?.message}
@@ -70,7 +71,7 @@ export default function TrainingWhenFields() {
         />
       </Field>
       <div className="md:col-span-2">
-        <Field id="timeZone" label="Time zone" required hint={zoneHint} error={errors.timeZone?.message}>
+        <Field id="timeZone" label={LABELS.timeZone} required hint={zoneHint} error={errors.timeZone?.message}>
           <select
             id="timeZone"
             className={inputClass}

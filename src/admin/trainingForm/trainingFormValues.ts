@@ -45,7 +45,7 @@ export const TRAINING_DEFAULTS: TrainingFormValues = {
   language: DEFAULT_LANGUAGE,
   eligibility: '',
   accessibility: '',
-  // Who can attend (issue 56): nothing stated.
+  // Who can attend (ADR 0045): nothing stated.
   eligibleLicenses: [],
   otherLicense: '',
   preLicensed: '',

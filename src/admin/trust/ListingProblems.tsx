@@ -72,7 +72,11 @@ function EndedReports({ ended }: { ended: ReportView[] }) {
           <li key={report.id}>
             {formatChangedAt(report.closedAt!)} · {report.title} · {report.reasonLabel} ·{' '}
             <strong>{report.status === 'fixed' ? 'Fixed' : 'Dismissed'}</strong> by {report.closedBy}: {report.note}
-            {report.outcomeMail && ` (reporter mailed: ${report.outcomeMail})`}
+            {report.outcomeMail === 'held'
+              ? ' (reporter not mailed: their address had an outcome mail today)'
+              : report.outcomeMail === 'queued'
+                ? ' (reporter mail waiting to be sent)'
+                : report.outcomeMail && ` (reporter mailed: ${report.outcomeMail})`}
           </li>
         ))}
       </ul>

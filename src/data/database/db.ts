@@ -23,10 +23,9 @@ interface DbHandle {
   embedded: { stop(): Promise<void> } | null;
 }
 
-// Astro bundles this module into the server build while scripts load it through tsx: one handle per
-// process, shared through globalThis, so both copies use the same PGlite and pool.
-const HANDLE = Symbol.for('emdr.db.handle');
-type Global = typeof globalThis & { [HANDLE]?: Promise<DbHandle> };
+// The process's one handle: the start script and Astro's routes import this one module
+// (docs/decisions/0039-one-copy-of-the-code.md), so both use the same PGlite and pool.
+let handle: Promise<DbHandle> | undefined;
 
 export function clientOptions(maxConnections: number) {
   return {
@@ -120,15 +119,13 @@ async function open(): Promise<DbHandle> {
 
 /** The process's one `sql`, opened on first use. */
 export function getSql(): Promise<Sql> {
-  const g = globalThis as Global;
-  g[HANDLE] ??= open();
-  return g[HANDLE].then((handle) => handle.sql);
+  handle ??= open();
+  return handle.then((opened) => opened.sql);
 }
 
 /** True when this process owns the embedded database (and so must be the one to run its publisher). */
 export async function isEmbeddedOwner(): Promise<boolean> {
-  const g = globalThis as Global;
-  return Boolean(g[HANDLE] && (await g[HANDLE]).embedded);
+  return Boolean(handle && (await handle).embedded);
 }
 
 export function usesExternalDatabase(): boolean {
@@ -136,11 +133,10 @@ export function usesExternalDatabase(): boolean {
 }
 
 export async function closeDb(): Promise<void> {
-  const g = globalThis as Global;
-  const pending = g[HANDLE];
+  const pending = handle;
   if (!pending) return;
-  delete g[HANDLE];
-  const handle = await pending;
-  await handle.sql.end({ timeout: 5 });
-  await handle.embedded?.stop();
+  handle = undefined;
+  const opened = await pending;
+  await opened.sql.end({ timeout: 5 });
+  await opened.embedded?.stop();
 }

@@ -14,3 +14,8 @@ export function tryLinkPassLock(): Promise<(() => Promise<void>) | null> {
 export function tryReminderLock(): Promise<(() => Promise<void>) | null> {
   return tryAdvisoryLock(TRUST_LOCK, 'details reminders');
 }
+
+/** Exactly one instance reads the subscribed calendar feeds (docs/product.md, Import). */
+export function tryFeedReadLock(): Promise<(() => Promise<void>) | null> {
+  return tryAdvisoryLock(TRUST_LOCK, 'calendar feeds');
+}

@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHmac, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 
 /**
- * Two-factor secrets at rest (issue 51, point 4; docs/decisions/0019-secrets-at-rest.md). From one
+ * Two-factor secrets at rest (docs/decisions/0019-secrets-at-rest.md). From one
  * master key (SECRETS_KEY or DATA_DIR/secrets.key, never the database) HKDF-SHA-256 derives:
  * - `totp`: AES-256-GCM for TOTP secrets, which the server must read back to compute codes. A sealed
  *   secret is `gcm1:` + base64url(12-byte nonce | ciphertext | 16-byte tag), bound to its member's

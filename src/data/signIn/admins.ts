@@ -65,6 +65,14 @@ export async function setPassword(tx: Tx, id: string, passwordHash: string): Pro
   await tx`delete from admin_pending_logins where admin_id = ${id}`;
 }
 
+/** A member's own new password: their other sessions and pending sign-ins end, `keepSessionId` stays; how many ended. */
+export async function setPasswordKeeping(tx: Tx, id: string, passwordHash: string, keepSessionId: string): Promise<number> {
+  await tx`update admin_users set password_hash = ${passwordHash} where id = ${id}`;
+  const ended = await tx`delete from admin_sessions where admin_id = ${id} and id <> ${keepSessionId}`;
+  await tx`delete from admin_pending_logins where admin_id = ${id}`;
+  return ended.count;
+}
+
 /** Every admin's email, oldest first: the start-up banner names who can sign in. */
 export async function emails(): Promise<string[]> {
   const sql = await getSql();

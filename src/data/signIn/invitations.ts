@@ -40,6 +40,19 @@ export async function listOpen(): Promise<InvitationRow[]> {
     order by i.created_at desc`;
 }
 
+/**
+ * The roles of the invitations to this email that are still open (not used, withdrawn or expired),
+ * under a lock on the email for the rest of the transaction, so two invitations made at once for one
+ * address are decided one after the other.
+ */
+export async function openRolesFor(tx: Tx, email: string): Promise<InvitationRole[]> {
+  await tx`select pg_advisory_xact_lock(7110061, hashtext(lower(${email})))`;
+  const rows = await tx<{ role: InvitationRole }[]>`
+    select role from admin_invitations
+    where lower(email) = lower(${email}) and accepted_at is null and revoked_at is null and expires_at > now()`;
+  return rows.map((row) => row.role);
+}
+
 /** Revokes every open invitation to this email: a new one replaces it (one working link per person). */
 export async function revokeOpenFor(tx: Tx, email: string): Promise<string[]> {
   const rows = await tx<{ id: string }[]>`

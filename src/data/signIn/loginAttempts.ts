@@ -1,11 +1,13 @@
 import { getSql } from '../database/db';
+import { addressLimitKey } from '../../domain/clientNetwork';
 
 /**
  * Login back-off rows (db/migrations/00011_login_backoff.sql). `charge` decides and records in one
  * transaction, with the subjects locked, so parallel attempts cannot all slip past the check.
  */
 export const accountKey = (email: string) => `account:${email.toLowerCase().slice(0, 320)}`;
-export const addressKey = (ip: string) => `address:${ip.slice(0, 100)}`;
+// An IPv6 client is held back by its /64 (domain/clientNetwork.ts): it may pick any address in it.
+export const addressKey = (ip: string) => `address:${addressLimitKey(ip)}`;
 export const knownKey = (email: string, ip: string) => `known:${email.toLowerCase().slice(0, 320)} ${ip.slice(0, 100)}`;
 
 /** Advisory lock class for login subjects (two-key form: apart from the single-key locks elsewhere). */

@@ -10,7 +10,7 @@ import { log } from '../../log';
  * recovery codes, pending sign-ins between password and second factor, and the site-wide
  * requirement. Only hashes of pending-step secrets are stored; the TOTP secret is sealed with
  * AES-256-GCM and each recovery code kept as a salted HMAC, with a key that is not in the database
- * (src/data/secrets/secretBox.ts, issue 51): callers give and get the plain secret and the codes' SHA-256.
+ * (src/data/secrets/secretBox.ts): callers give and get the plain secret and the codes' SHA-256.
  */
 export interface TotpState {
   secret: string | null;

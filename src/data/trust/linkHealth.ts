@@ -121,8 +121,8 @@ export async function recordCheck(
 }
 
 /** Claims the one mail to a broken link's keepers: true for exactly one caller. */
-export async function claimKeepersMail(id: string): Promise<boolean> {
-  const sql = await getSql();
+export async function claimKeepersMail(id: string, tx?: Tx): Promise<boolean> {
+  const sql = tx ?? (await getSql());
   const rows = await sql`
     update link_health set keepers_mailed_at = now()
     where id = ${id} and status = 'broken' and keepers_mailed_at is null returning id`;

@@ -16,8 +16,8 @@ export interface Reminder {
  * Claims the reminder of a training: true for exactly one caller, and only when no reminder was sent
  * since the training was last confirmed.
  */
-export async function claim(trainingId: string, nonce: string): Promise<boolean> {
-  const sql = await getSql();
+export async function claim(trainingId: string, nonce: string, tx?: Tx): Promise<boolean> {
+  const sql = tx ?? (await getSql());
   const rows = await sql`
     insert into listing_reminders as r (training_id, nonce) values (${trainingId}, ${nonce})
     on conflict (training_id) do update set nonce = excluded.nonce, sent_at = now(), used_at = null

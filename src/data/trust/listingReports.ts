@@ -14,8 +14,15 @@ export interface ReportRow {
   createdAt: Date;
   closedAt: Date | null;
   closedBy: string | null;
-  outcomeMail: 'sent' | 'failed' | null;
+  /** `queued` until the outbox's sender has sent it (or given up): read from its outbox row. */
+  outcomeMail: 'sent' | 'failed' | 'held' | 'queued' | null;
+  /** The training's last title once it was deleted (db/migrations/00045): the report outlives it. */
+  listingTitle: string | null;
 }
+
+// How the outcome mail went: its outbox row says so while it exists (the prune keeps it on the report).
+const OUTCOME_SQL = `case when r.outcome_mail = 'queued' and m.status is not null then m.status else r.outcome_mail end`;
+const OUTBOX_JOIN_SQL = 'left join mail_outbox m on m.id = r.outcome_mail_id';
 
 /** A report with the title of its training, for the team's lists. */
 export interface ReportWithTitle extends ReportRow {
@@ -33,8 +40,16 @@ export async function insert(report: {
   return row!;
 }
 
+/** The training a report is about, read without a lock (its row is locked before the report). */
+export async function trainingOf(tx: Tx, id: string): Promise<string | undefined> {
+  const [row] = await tx<{ trainingId: string }[]>`select training_id from listing_reports where id = ${id}`;
+  return row?.trainingId;
+}
+
 export async function lockById(tx: Tx, id: string): Promise<ReportRow | undefined> {
-  const [row] = await tx<ReportRow[]>`select * from listing_reports where id = ${id} for update`;
+  const [row] = await tx<ReportRow[]>`
+    select r.*, ${tx.unsafe(OUTCOME_SQL)} as outcome_mail from listing_reports r ${tx.unsafe(OUTBOX_JOIN_SQL)}
+    where r.id = ${id} for update of r`;
   return row;
 }
 
@@ -46,17 +61,22 @@ export async function close(tx: Tx, id: string, outcome: ReportOutcome, note: st
   return row!;
 }
 
-/** After the one mail to the reporter: how it went, and their address is gone for good. */
-export async function forgetReporter(id: string, mail: 'sent' | 'failed' | null): Promise<void> {
-  const sql = await getSql();
-  await sql`update listing_reports set reporter_email = null, outcome_mail = ${mail} where id = ${id}`;
+/** With the one mail to the reporter queued (or held): their address is gone for good. */
+export async function forgetReporter(
+  tx: Tx,
+  id: string,
+  outcome: { mail: 'held' | 'queued'; mailId: string | null },
+): Promise<void> {
+  await tx`update listing_reports set reporter_email = null, outcome_mail = ${outcome.mail},
+    outcome_mail_id = ${outcome.mailId} where id = ${id}`;
 }
 
 /** Open reports, oldest first. */
 export async function listOpen(): Promise<ReportWithTitle[]> {
   const sql = await getSql();
   return sql<ReportWithTitle[]>`
-    select r.*, t.title from listing_reports r join trainings t on t.id = r.training_id
+    select r.*, ${sql.unsafe(OUTCOME_SQL)} as outcome_mail, coalesce(t.title, r.listing_title, '') as title
+    from listing_reports r left join trainings t on t.id = r.training_id ${sql.unsafe(OUTBOX_JOIN_SQL)}
     where r.status = 'open' order by r.created_at, r.id`;
 }
 
@@ -64,7 +84,8 @@ export async function listOpen(): Promise<ReportWithTitle[]> {
 export async function listRecentlyClosed(limit = 20): Promise<ReportWithTitle[]> {
   const sql = await getSql();
   return sql<ReportWithTitle[]>`
-    select r.*, t.title from listing_reports r join trainings t on t.id = r.training_id
+    select r.*, ${sql.unsafe(OUTCOME_SQL)} as outcome_mail, coalesce(t.title, r.listing_title, '') as title
+    from listing_reports r left join trainings t on t.id = r.training_id ${sql.unsafe(OUTBOX_JOIN_SQL)}
     where r.status <> 'open' order by r.closed_at desc, r.id limit ${limit}`;
 }
 
@@ -72,5 +93,6 @@ export async function listRecentlyClosed(limit = 20): Promise<ReportWithTitle[]>
 export async function listByTraining(trainingId: string): Promise<ReportRow[]> {
   const sql = await getSql();
   return sql<ReportRow[]>`
-    select * from listing_reports where training_id = ${trainingId} order by created_at desc, id`;
+    select r.*, ${sql.unsafe(OUTCOME_SQL)} as outcome_mail from listing_reports r ${sql.unsafe(OUTBOX_JOIN_SQL)}
+    where r.training_id = ${trainingId} order by r.created_at desc, r.id`;
 }

@@ -1,35 +1,18 @@
 import { ceHoursText, type CeApproval } from '../trainingFacts/programFacts';
 import { formatPrice } from '../display';
 import { DEFAULT_TIME_ZONE, formatWhen } from '../time/timeZones';
+import { escapeHtml, link, oneLine, page, type MailContent } from '../mailContent';
 
 /**
  * The alert mails' words (docs/product.md, Alerts): a plain-text and an HTML part each, every value
  * escaped in the HTML, every link absolute from SITE_URL.
  */
-export interface MailContent {
-  subject: string;
-  text: string;
-  html: string;
-}
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
-
-/** No line breaks in a subject (a header). */
-export const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').trim();
 
 const FREQUENCY_TEXT = { daily: 'a daily digest', weekly: 'a weekly digest' } as const;
 
-/** A mail's HTML part around its body (the site's other mails use it too: src/domain/trust/trustMail.ts). */
-export function page(body: string): string {
-  return `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>EMDR Training</title></head><body style="font-family:Arial,sans-serif;color:#0f172a;max-width:640px;margin:0 auto;padding:16px">${body}</body></html>`;
-}
-
-export const link = (href: string, label: string) => `<a href="${escapeHtml(href)}">${escapeHtml(label)}</a>`;
-
 /**
  * The one mail anyone can have sent to any address: `filters` is the site's own wording of the alert
- * (mailFilterText in alertMailFilters.ts), never the requester's text (issue 51, point 7).
+ * (mailFilterText in alertMailFilters.ts), never the requester's text (docs/security.md).
  */
 export function confirmationMail(input: {
   confirmUrl: string;

@@ -6,7 +6,7 @@ import { ceBodyOf, languageName, programTypeLabel } from '../trainingFacts/progr
 import { stateName } from '../states';
 
 /**
- * An alert's filters as a confirmation mail names them (issue 51, point 7): anyone may ask the site
+ * An alert's filters as a confirmation mail names them (docs/security.md): anyone may ask the site
  * to mail any address, so the mail carries nothing the requester wrote. Each filter is named with the
  * site's own labels (a state's name, a format, a date range's label, an approving body, a program
  * type, a language's name), numbers only after the server has read them as numbers (a price, a ZIP

@@ -5,7 +5,7 @@ describe('an alert query is read by the listing’s own rules', () => {
   test('paging, sort and unknown keys are dropped; the filters are stored the one way', () => {
     const parsed = parseAlertQuery('?state=CA&format=Hybrid&page=3&sort=price-asc&utm=x&ce=nbcc,APA');
     expect(parsed).toMatchObject({ ok: true, value: { canonical: 'state=CA&format=Hybrid&ce=APA%2CNBCC' } });
-    // Who can attend (issue 56): an alert keeps the "I am a …" and "I can take now" filters.
+    // Who can attend (ADR 0045): an alert keeps the "I am a …" and "I can take now" filters.
     expect(parseAlertQuery('prereq=none&license=student')).toMatchObject({
       ok: true,
       value: { canonical: 'license=student&prereq=none' },

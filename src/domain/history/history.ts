@@ -4,12 +4,13 @@ import { canManageSite, type Role } from '../team/roles';
 import { SECURITY_EVENT_TYPES, type SecurityEventType } from '../team/securityEvents';
 
 /** The history of admin changes: what one entry says, and how `GET /api/admin/changes` is asked. */
-export const ENTITY_TYPES = ['trainer', 'training'] as const;
+export const ENTITY_TYPES = ['trainer', 'training', 'offering'] as const;
 export type EntityType = (typeof ENTITY_TYPES)[number];
 
 /**
  * `confirm`: a training's details said to be current; `resolve`: a listing problem (a report, a broken
- * link) ended with a note; `verify`: a trainer's credential checked (docs/product.md, Trust).
+ * link) ended with a note; `verify`: a trainer's credential checked (docs/product.md, Trust); `copy`: a
+ * training made from another on new dates, `before` being the one copied from (Copy to new dates).
  */
 export const CHANGE_ACTIONS = [
   'create',
@@ -21,6 +22,7 @@ export const CHANGE_ACTIONS = [
   'confirm',
   'resolve',
   'verify',
+  'copy',
 ] as const;
 export type ChangeAction = (typeof CHANGE_ACTIONS)[number];
 
@@ -38,6 +40,8 @@ export interface ChangeEntry {
   after: Record<string, unknown> | null;
   /** A partner's proposal a reviewer (adminEmail) approved: the partner (docs/product.md, Review queue). */
   proposedBy?: string;
+  /** The change came through an import: "imported from …" (docs/product.md, Import). */
+  importedFrom?: string;
 }
 
 /**

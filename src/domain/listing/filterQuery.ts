@@ -27,7 +27,7 @@ export interface TrainingFilters {
   disclosed: string;
   /** '1': "Seats available", not sold out, cancelled or postponed. */
   available: string;
-  /** "I am a …" (issue 56): a license type or 'student'; keeps who may attend, then who states nothing. */
+  /** "I am a …" (ADR 0045): a license type or 'student'; keeps who may attend, then who states nothing. */
   license: string;
   /** 'none': "Show only trainings I can take now", without a Basic Training or certification first. */
   prereq: string;
@@ -72,7 +72,7 @@ export const FILTER_KEYS = [
   ...NEAR_KEYS,
 ] as const;
 export const SEARCH_MAX_LENGTH = 200;
-/** The `prereq` filter's one value: "Show only trainings I can take now" (issue 56). */
+/** The `prereq` filter's one value: "Show only trainings I can take now" (ADR 0045). */
 export const CAN_TAKE_NOW = 'none';
 export const PRICE_MAX_DIGITS = 8;
 

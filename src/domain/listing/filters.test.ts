@@ -88,7 +88,7 @@ describe('filters from a page URL (the island)', () => {
     expect(filtersFromUrl('?ce=XYZ&type=expert&lang=zz&priceMax=-5&disclosed=yes')).toEqual(EMPTY_FILTERS);
   });
 
-  test('who can attend (issue 56): the license as given, for the API to judge; "Any profession" and a bad prereq unset', () => {
+  test('who can attend (ADR 0045): the license as given, for the API to judge; "Any profession" and a bad prereq unset', () => {
     expect(filtersFromUrl('?license=counselor&prereq=none')).toEqual({
       ...EMPTY_FILTERS,
       license: 'counselor',

@@ -17,7 +17,7 @@ const ORDER: Record<Exclude<SortKey, 'distance'>, (a: Sortable, b: Sortable) => 
 /**
  * In the chosen order; with a radius, the trainings in range come first and the virtual ones after
  * them, and 'distance' is nearest first. With "I am a …", the trainings kept only because they state
- * nothing come after all the others (issue 56). Ties keep the listing's order.
+ * nothing come after all the others (ADR 0045). Ties keep the listing's order.
  */
 export function sortMatches(
   matches: number[],

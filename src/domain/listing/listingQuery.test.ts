@@ -193,3 +193,23 @@ describe('program facts filters (docs/product.md, Program facts)', () => {
     expect(matches(entry(), { disclosed: '1' })).toBe(false);
   });
 });
+
+describe('the online count the empty result offers', () => {
+  test('counts virtual and hybrid trainings in any state and at any distance, under the other filters', () => {
+    const entries = [
+      entry({ state: 'NY', format: 'Virtual' }),
+      entry({ state: null, format: 'Hybrid' }),
+      entry({ state: 'OR', format: 'In-Person' }),
+      entry({ state: 'CA', format: 'Virtual', startDate: at(200), endDate: at(201) }),
+    ];
+    const oregon = queryListing(entries, view({ state: 'OR', format: 'Virtual' }), now);
+    expect(oregon.total).toBe(0);
+    expect(oregon.counts.online).toBe(3);
+    expect(queryListing(entries, view({ state: 'OR', dateRange: 'next-month' }), now).counts.online).toBe(2);
+    const near = queryListing(entries, view({ near: '45.52,-122.68' }), now, null, {
+      latitude: 45.52,
+      longitude: -122.68,
+    });
+    expect(near.counts.online).toBe(3);
+  });
+});

@@ -1,5 +1,5 @@
 import { DATE_RANGES, dateRangeWindow, startsIn } from './dateRanges';
-import { FORMATS, formatMatches } from '../formats';
+import { FORMATS, ONLINE_FORMAT, formatMatches } from '../formats';
 import { instant } from './publicListing';
 import { ceCodes } from './filterQuery';
 import {
@@ -15,6 +15,7 @@ import { DEFAULT_RADIUS, hasPlace, milesBetween, roundMiles, type Position } fro
 import type { Eligibility } from '../trainingFacts/eligibility';
 import { whoBit, whoBits, whoCounter, type WhoBits } from './listingWho';
 import { sortMatches } from './listingOrder';
+import { emptyResultHelp, type EmptyResultHelp } from './emptyResultHelp';
 
 /**
  * One answer of the public list: the page of matches in the chosen order, how many match in all,
@@ -53,10 +54,17 @@ export interface FilterCounts {
   lang: Record<string, number>;
   /** How many of the matches have seats: what "Seats available" would leave. */
   available: number;
-  /** Per "I am a …" choice (issue 56): the trainings it would keep, those stating nothing included. */
+  /** Per "I am a …" choice (ADR 0045): the trainings it would keep, those stating nothing included. */
   license: Record<string, number>;
   /** How many of the matches need no Basic Training first: what "I can take now" would leave. */
   prereq: number;
+  /**
+   * Online (Virtual or Hybrid) trainings the other filters leave, in any state and at any distance:
+   * what the empty result offers (docs/product.md, Empty result). Optional for answers made before it.
+   */
+  online?: number;
+  /** With no match: what the empty result offers instead (emptyResultHelp.ts). */
+  help?: EmptyResultHelp;
 }
 
 const ceBits = (codes: readonly string[]) =>
@@ -142,17 +150,13 @@ export function queryListing(
   const near = origin && filters.near ? origin : null;
   const radius = Number(filters.radius || DEFAULT_RADIUS);
   const miles = new Map<number, number>();
+  let online = 0;
   const scan = candidates ?? entries.keys();
   for (const i of scan) {
     const e = entries[i]!;
     if (e.end <= nowMs || (needle && !e.haystack.includes(needle))) continue;
     // Filters without counts narrow everything, the counts included.
     if (e.totalMax > priceMax || (filters.disclosed && !e.disclosed)) continue;
-    if (near) {
-      const d = e.position ? milesBetween(near, e.position) : Infinity;
-      if (d <= radius) miles.set(i, d);
-      else if (!(e.virtual && filters.includeVirtual)) continue;
-    }
     const stateOk = !filters.state || e.state === filters.state;
     const formatOk = !filters.format || formatMatches(e.format, filters.format);
     const dateOk = !chosen || startsIn(e.start, chosen);
@@ -164,10 +168,18 @@ export function queryListing(
     const factsOk = ceOk && typeOk && langOk && whoOk;
     const whereOk = stateOk && formatOk && dateOk;
     const canTake = !e.needsBasic;
+    const seatsOk = !(filters.available && !e.seats) && !(filters.prereq && !canTake);
+    // Where and how far do not matter online: counted before the radius narrows.
+    if (seatsOk && dateOk && factsOk && formatMatches(e.format, ONLINE_FORMAT)) online++;
+    if (near) {
+      const d = e.position ? milesBetween(near, e.position) : Infinity;
+      if (d <= radius) miles.set(i, d);
+      else if (!(e.virtual && filters.includeVirtual)) continue;
+    }
     if (whereOk && factsOk && e.seats && (canTake || !filters.prereq)) counts.available++;
     if (whereOk && factsOk && canTake && (e.seats || !filters.available)) counts.prereq++;
     // "Seats available" and "I can take now" narrow every other count, as the filters without counts do.
-    if ((filters.available && !e.seats) || (filters.prereq && !canTake)) continue;
+    if (!seatsOk) continue;
     if (formatOk && dateOk && factsOk && e.state) counts.state[e.state] = (counts.state[e.state] ?? 0) + 1;
     if (stateOk && dateOk && factsOk) for (const f of FORMATS) if (formatMatches(e.format, f)) counts.format[f]!++;
     if (stateOk && formatOk && factsOk)
@@ -182,6 +194,8 @@ export function queryListing(
     if (unstated && !(e.named & who)) unstated.add(i);
   }
   counts.license = licenses.finish();
+  counts.online = online;
+  if (matches.length === 0) counts.help = emptyResultHelp(filters, counts);
   sortMatches(matches, entries, view.sort, near ? miles : null, candidates !== null, unstated);
   const pageCount = Math.max(1, Math.ceil(matches.length / view.limit));
   const page = Math.min(view.page, pageCount);

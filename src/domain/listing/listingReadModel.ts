@@ -4,7 +4,7 @@ import type { Position } from '../nearMe/nearby';
 import { TrigramIndex } from './trigramIndex';
 
 /**
- * The public listing's read model, assembled once for its three readers (issue 53): the API's
+ * The public listing's read model, assembled once for its three readers (docs/architecture.md): the API's
  * in-memory listing (services/publicListing.ts), the built pages' snapshot (prerender/siteData.ts)
  * and the alert digests' new trainings (services/alerts/alertDigests.ts). Each row's place in the listing
  * query, the search index and each trainer's rows are made here; what each reader keeps, and for

@@ -95,3 +95,6 @@ export function pagerItems(page: number, pageCount: number): (number | null)[] {
   }
   return items;
 }
+
+/** The listing pages' alert form's id; its email field is `${id}-email`, where the empty result's link leads. */
+export const ALERT_FORM_ID = 'alert';

@@ -5,7 +5,7 @@ import { PAGE_SIZE, type ListingView } from './listingView';
 import { NO_PROGRAM_FACTS } from '../trainingFacts/programFacts';
 import { NO_ELIGIBILITY, type Eligibility } from '../trainingFacts/eligibility';
 
-/** The "I am a …" and "I can take now" filters over the in-memory listing (issue 56). */
+/** The "I am a …" and "I can take now" filters over the in-memory listing (ADR 0045). */
 const now = new Date('2026-11-22T12:00:00Z');
 const at = (days: number) => new Date(now.getTime() + days * 86_400_000);
 

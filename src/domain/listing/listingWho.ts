@@ -1,7 +1,7 @@
 import { WHO_VALUES, needsBasicTraining, whoMatch, type Eligibility } from '../trainingFacts/eligibility';
 
 /**
- * The "I am a …" filter (issue 56) over the in-memory listing: each training's answer for every
+ * The "I am a …" filter (ADR 0045) over the in-memory listing: each training's answer for every
  * choice, worked out once per row as bits in WHO_VALUES order, so a query tests one bit per row.
  */
 export interface WhoBits {

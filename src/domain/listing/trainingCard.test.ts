@@ -104,7 +104,7 @@ describe('a training card', () => {
     });
   });
 
-  test('carries the eligibility badges, and the license types when there are three or fewer (issue 56)', () => {
+  test('carries the eligibility badges, and the license types when there are three or fewer (ADR 0045)', () => {
     const card = toCardData({
       ...row,
       eligibleLicenses: ['counselor', 'social_worker', 'other'],

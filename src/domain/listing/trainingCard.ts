@@ -38,7 +38,7 @@ export interface TrainingCardData {
   moreParts: number;
   /** Miles from a Near me search's place ("12 mi"); absent or null otherwise. */
   distanceMiles?: number | null;
-  /** "Students welcome", "Requires Basic Training", "Restricted" (issue 56). */
+  /** "Students welcome", "Requires Basic Training", "Restricted" (ADR 0045). */
   eligibilityBadges: string[];
   /** The license types it names, when three or fewer ("Counselors", "Social workers"). */
   licenses: string[];

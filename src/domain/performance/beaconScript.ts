@@ -1,9 +1,9 @@
 /**
- * The beacon behind the Performance figures (issue 54; docs/decisions/0020-listing-analytics.md). A
+ * The beacon behind the Performance figures (docs/decisions/0020-listing-analytics.md). A
  * training page (`<meta name="emdr-training" content={id}>` before it in the head) sends a view,
  * then a Register click or a calendar download when a control marked `data-beacon="register"` /
  * `"calendar"` is clicked, or when the Register checklist's one continue path fires
- * `emdr:register-continue` (issue 56: only continued clicks count, a Go back counts nothing); at the end of a widget page it sends the impressions of the trainings the
+ * `emdr:register-continue` (ADR 0045: only continued clicks count, a Go back counts nothing); at the end of a widget page it sends the impressions of the trainings the
  * page lists (`data-beacon-widget` = each id) in one beacon. In the head, the training page's own
  * content stays exactly what the admin preview shows (which counts nothing).
  * Pages may be served by a CDN, so the count is posted to the API, not read from a server's log.

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isUuid } from '../fields';
 
 /**
- * What is counted of a listing (issue 54, Performance for partners; docs/product.md, Performance):
+ * What is counted of a listing (docs/product.md, Performance):
  * the list and its labels, and `POST /api/events`' body. One list for the beacon, the endpoint, the
  * database's check, the Performance page and the CSV.
  */
@@ -15,6 +15,34 @@ export const LISTING_EVENT_LABELS: Record<ListingEventType, string> = {
   calendar: 'Calendar downloads',
   widget: 'Widget impressions',
 };
+
+/**
+ * The bounds on what is counted (docs/product.md, Performance), whatever clients send: one client
+ * address (an IPv6 client: its /64) adds at most this many counts a day, over every training and
+ * type (a visitor adds one per training and type); beyond it, its events are counted nowhere.
+ */
+export const COUNTS_PER_CLIENT_PER_DAY = 200;
+/**
+ * Today's keyed hashes kept at most (one per counted event); beyond it, nothing more is counted
+ * that day. About 100 bytes a row with its indexes: some 10 MB at the bound.
+ */
+export const SEEN_EVENTS_PER_DAY = 100_000;
+
+/**
+ * What the Performance page tells partners is and is not counted (docs/product.md, Performance), in
+ * the words it shows them. One list for the page and its test.
+ */
+export const COUNTING_RULES = {
+  counted: [
+    'A page view, a Register click, a calendar download and a widget impression by a visitor’s browser, on a published training.',
+    'Each once a day (UTC) per training for each connection: several people behind one connection (an office network) count once.',
+  ],
+  notCounted: [
+    'Search engines, crawlers, link checkers, headless browsers and scripts (judged by their User-Agent).',
+    'Browsers that ask not to be tracked (Global Privacy Control or Do Not Track), and the team’s previews.',
+    `More than ${COUNTS_PER_CLIENT_PER_DAY} counts from one connection in a day, and more than ${SEEN_EVENTS_PER_DAY.toLocaleString('en-US')} counts on the whole site in a day.`,
+  ],
+} as const;
 
 /** A widget page lists a trainer's upcoming trainings: their impressions go in one beacon, this many at most. */
 export const WIDGET_BATCH_MAX = 50;

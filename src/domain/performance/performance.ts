@@ -9,7 +9,7 @@ import { SITE_ROLES, type Role } from '../team/roles';
 const DAY_MS = 86_400_000;
 
 /**
- * Who reads the figures: the owner and admins, for every trainer (issue 54); partner accounts, their
+ * Who reads the figures: the owner and admins, for every trainer (docs/product.md, Performance); partner accounts, their
  * own trainers' only (services/trainerScope.ts holds what each member may see).
  */
 export const PERFORMANCE_READERS = [...SITE_ROLES, 'partner'] as const satisfies readonly Role[];

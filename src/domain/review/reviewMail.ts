@@ -1,4 +1,4 @@
-import { escapeHtml, link, oneLine, page, type MailContent } from '../alerts/alertMail';
+import { escapeHtml, link, oneLine, page, type MailContent } from '../mailContent';
 
 /**
  * The review queue's mails (docs/product.md, Review queue): to reviewers when a submission arrives

@@ -20,14 +20,14 @@ export function truncateClientAddress(address: string): string {
 }
 
 /** The four octets of a dotted IPv4 address, or null. */
-function ipv4Octets(text: string): number[] | null {
+export function ipv4Octets(text: string): number[] | null {
   const match = /^(\d{1,3})\.(\d{1,3})\.(\d{1,3})\.(\d{1,3})$/.exec(text);
   const octets = match?.slice(1).map(Number);
   return octets && octets.every((n) => n <= 255) ? octets : null;
 }
 
 /** The eight 16-bit groups of an IPv6 address (a trailing dotted IPv4 part allowed), or null. */
-function ipv6Groups(address: string): number[] | null {
+export function ipv6Groups(address: string): number[] | null {
   let text = address.toLowerCase();
   const dotted = /:(\d{1,3}(?:\.\d{1,3}){3})$/.exec(text);
   if (dotted) {

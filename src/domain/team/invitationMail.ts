@@ -1,4 +1,4 @@
-import { escapeHtml, type MailContent } from '../alerts/alertMail';
+import { escapeHtml, type MailContent } from '../mailContent';
 import { ROLE_LABELS, type InvitationRole } from './roles';
 
 /**

@@ -30,6 +30,10 @@ export const ROLE_LABELS: Record<Role, string> = {
   partner: 'Partner',
 };
 
+/** The 409 of an invitation to an address that has an open one of another role (docs/product.md, The team). */
+export const openInvitationMessage = (openRole: Role): string =>
+  `This address already has an open invitation as ${ROLE_LABELS[openRole].toLowerCase()}: withdraw it first to invite them in another role`;
+
 /** Roles allowed on the team routes and the Team page. */
 export const TEAM_ROLES = ['owner'] as const satisfies readonly Role[];
 /** Roles allowed on site-wide operations beyond the listings (alert figures, mail, a full rebuild). */

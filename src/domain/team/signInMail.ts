@@ -1,7 +1,7 @@
-import { escapeHtml, type MailContent } from '../alerts/alertMail';
+import { escapeHtml, type MailContent } from '../mailContent';
 
 /**
- * The mails a member gets about their own sign-in (docs/product.md, "Two-factor sign-in"; issue 51):
+ * The mails a member gets about their own sign-in (docs/product.md, "Two-factor sign-in"):
  * a second factor of theirs was added or removed, or their sign-in codes were locked after too many
  * wrong ones. They say what happened and when, and what to do if it was not them. Plain text and
  * HTML, every value escaped in the HTML.
@@ -13,7 +13,8 @@ export type FactorChange =
   | { kind: 'totp-enabled' }
   | { kind: 'totp-disabled' }
   | { kind: 'recovery-codes-renewed' }
-  | { kind: 'two-factor-reset' };
+  | { kind: 'two-factor-reset' }
+  | { kind: 'password-changed' };
 
 const utc = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -37,6 +38,11 @@ function what(change: FactorChange): { short: string; sentence: string } {
       return {
         short: 'new recovery codes were made',
         sentence: 'New recovery codes were made (the old ones no longer work)',
+      };
+    case 'password-changed':
+      return {
+        short: 'your password was changed',
+        sentence: 'Your password was changed, and your other sessions were signed out',
       };
     case 'two-factor-reset':
       return {

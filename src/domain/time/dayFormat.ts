@@ -2,7 +2,7 @@
  * Dates as the site writes them, read in a zone (docs/product.md): the part of the time-zone rules
  * the home page's islands need for a card's dates. The zone table and the admin's choices are in
  * ./timeZones.ts, which re-exports these; kept apart so the table stays out of the islands'
- * JavaScript (issue 56 needed its room, tests/support/budgets.ts).
+ * JavaScript (the budgets in tests/support/budgets.ts left no room for it).
  */
 
 /** The zone the site always showed: timeZones.ts's DEFAULT_TIME_ZONE. */

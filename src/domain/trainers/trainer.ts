@@ -60,6 +60,12 @@ export const TrainerInputSchema = z.strictObject({
   statesServed: statesServedList.default([]),
 });
 
+/**
+ * Some of a trainer's fields (a partner's proposal holds only what it changes): an absent field stays
+ * absent, where zod 4 would fill statesServed's default into an optional field.
+ */
+export const TrainerPatchSchema = TrainerInputSchema.extend({ statesServed: statesServedList.optional() }).partial();
+
 /** The admin form edits statesServed as one comma-separated string; the same rules apply after splitting. */
 export const TrainerFormSchema = TrainerInputSchema.extend({
   statesServed: z.string().transform(parseStatesServed).pipe(statesServedList),

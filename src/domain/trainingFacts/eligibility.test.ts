@@ -4,7 +4,7 @@ import { registerChecklist, whoCanAttendLines } from './eligibilityText';
 import { eligibilityFields } from './eligibilityFields';
 import { z } from 'zod';
 
-/** Who can attend (issue 56): what a page says, what the Register checklist asks, what the filter keeps. */
+/** Who can attend (ADR 0045): what a page says, what the Register checklist asks, what the filter keeps. */
 const facts = (over: Partial<Eligibility>): Eligibility => ({ ...NO_ELIGIBILITY, ...over });
 
 describe('the page’s "Who can attend"', () => {

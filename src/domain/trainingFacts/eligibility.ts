@@ -1,5 +1,5 @@
 /**
- * Who may take a training (issue 56; docs/product.md, Program facts, Who can attend): the license
+ * Who may take a training (docs/product.md, Program facts, Who can attend): the license
  * types it names, pre-licensed clinicians, graduate students, what it requires first, and whether
  * it is for one organisation only. Every label is here; the schema is in eligibilityFields.ts, the
  * page's sentences in eligibilityText.ts. The public islands never import it (their JavaScript
@@ -64,7 +64,7 @@ export interface Eligibility {
   restrictedTo: string | null;
 }
 
-/** A training that states none of it: what every training was before issue 56. */
+/** A training that states none of it: what every training was before these facts existed (ADR 0045). */
 export const NO_ELIGIBILITY: Eligibility = {
   eligibleLicenses: [],
   otherLicense: null,

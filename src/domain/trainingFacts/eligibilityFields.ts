@@ -10,7 +10,7 @@ import {
 } from './eligibility';
 
 /**
- * Who may attend, as the admin API and the form accept it (issue 56; docs/product.md, Program facts,
+ * Who may attend, as the admin API and the form accept it (docs/product.md, Program facts,
  * Who can attend). Every field is optional: a body written before they existed is still valid and
  * states nothing. They live in the training's one schema, so the history and any review of a
  * change see them like every other field.

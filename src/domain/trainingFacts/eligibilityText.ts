@@ -2,7 +2,7 @@ import { licenseLabels, statesEligibility, type Eligibility, type Prerequisite }
 
 /**
  * The sentences a training's page, its Register checklist and its JSON-LD say about who may attend
- * (issue 56; docs/product.md, Program facts, Who can attend), from the labels in eligibility.ts.
+ * (docs/product.md, Program facts, Who can attend), from the labels in eligibility.ts.
  * Pages only: no island imports this.
  */
 const PREREQUISITE_PHRASES: Record<Exclude<Prerequisite, 'other'>, string> = {

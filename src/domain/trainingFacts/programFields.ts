@@ -35,7 +35,7 @@ export const PROGRAM_MESSAGES = {
 
 export const FACT_TEXT_MAX = 1000;
 
-const quarterHours = (min: number, max: number, message: string, exclusiveMin = false) =>
+export const quarterHours = (min: number, max: number, message: string, exclusiveMin = false) =>
   z
     .number({ error: message })
     .refine((n) => Number.isFinite(n) && (exclusiveMin ? n > min : n >= min) && n <= max && Number.isInteger(n * 4), {

@@ -25,6 +25,9 @@ describe('a verified credential', () => {
   test('the badge reads "Verified {credential} · {Mon YYYY}"', () => {
     expect(verifiedBadgeText(trainer)).toBe('Verified EMDRIA Approved Trainer · Mar 2026');
     expect(verifiedBadgeText(license)).toBe('Verified California license LMFT 12345 · Nov 2025');
+    expect(verifiedBadgeText({ ...trainer, credential: 'emdria-consultant-in-training' })).toBe(
+      'Verified EMDRIA Consultant-in-Training · Mar 2026',
+    );
   });
 
   test('a check counts for 12 months to the day, then it is due again', () => {

@@ -11,6 +11,7 @@ import { isStateCode, stateName } from '../states';
 export const CREDENTIALS = [
   'emdria-approved-trainer',
   'emdria-approved-consultant',
+  'emdria-consultant-in-training',
   'emdria-certified-therapist',
   'state-license',
 ] as const;
@@ -19,6 +20,8 @@ export type Credential = (typeof CREDENTIALS)[number];
 export const CREDENTIAL_LABELS: Record<Credential, string> = {
   'emdria-approved-trainer': 'EMDRIA Approved Trainer',
   'emdria-approved-consultant': 'EMDRIA Approved Consultant',
+  // Works toward Approved Consultant under one (docs/domain.md, Consultation): a consultant's level of its own.
+  'emdria-consultant-in-training': 'EMDRIA Consultant-in-Training',
   'emdria-certified-therapist': 'EMDRIA Certified Therapist',
   'state-license': 'State license',
 };

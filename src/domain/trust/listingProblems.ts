@@ -4,7 +4,7 @@ import type { ReportReason, ReportStatus } from './reports';
 /**
  * The listing problems as the team reads them (docs/product.md, Trust): broken links and reports,
  * each from its own table with its own status (src/services/trust/listingProblems.ts makes them). The
- * admin page shows them; the partners' review queue (issue 54) will list the same items.
+ * admin page shows them; the partners' review queue (docs/product.md, Review queue) lists the same items.
  */
 export interface BrokenLinkProblem {
   kind: 'broken-link';
@@ -37,7 +37,7 @@ export interface ReportView {
   closedBy: string | null;
   /** The reporter left an address to hear how it ended (until that mail goes). */
   awaitsOutcomeMail: boolean;
-  outcomeMail: 'sent' | 'failed' | null;
+  outcomeMail: 'sent' | 'failed' | 'held' | 'queued' | null;
 }
 
 export interface ReportProblem extends ReportView {

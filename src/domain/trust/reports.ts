@@ -17,8 +17,22 @@ export const REPORT_REASON_LABELS: Record<ReportReason, string> = {
 };
 
 export const REPORT_DETAILS_MAX = 1000;
-/** Reports one client address may send in a day; the next is 429. */
+/** Reports one client address (an IPv6 client: its /64) may send in a day; the next is 429. */
 export const REPORTS_PER_ADDRESS_PER_DAY = 5;
+/** Reports one training may receive in a day, from every address together; the next is 429. */
+export const REPORTS_PER_TRAINING_PER_DAY = 20;
+/** Reports the whole site takes in a day; the next is 429, so a flood from many addresses stays bounded. */
+export const REPORTS_PER_SITE_PER_DAY = 200;
+/** Outcome mails one reporter address is sent in a day; a further report's outcome is not mailed to it. */
+export const OUTCOME_MAILS_PER_ADDRESS_PER_DAY = 1;
+
+/** Which daily limit refused a report, and what the reporter is told (docs/product.md, Trust). */
+export type ReportLimit = 'address' | 'training' | 'site';
+export const REPORT_LIMIT_MESSAGES: Record<ReportLimit, string> = {
+  address: `We have received ${REPORTS_PER_ADDRESS_PER_DAY} reports from your connection today. Please try again tomorrow.`,
+  training: 'This listing has had many reports today, and we are looking at them. Please try again tomorrow.',
+  site: 'We have received many reports today. Please try again tomorrow.',
+};
 /**
  * The form's hidden field that people never see or fill: a post with it filled is answered like any
  * other and stored nowhere.
@@ -81,6 +95,8 @@ export const DismissLinkSchema = z.strictObject({ note: noteField });
 /** A report form post that was refused, as the page that shows the form again needs it. */
 export interface RefusedReport {
   status: 400 | 404 | 429;
+  /** For a 429: which daily limit it was. */
+  limit?: ReportLimit;
   trainingId: string;
   kept: { reason: string; details: string; email: string; errors: Record<string, string[]> };
 }

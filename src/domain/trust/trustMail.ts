@@ -1,4 +1,4 @@
-import { escapeHtml, link, oneLine, page, type MailContent } from '../alerts/alertMail';
+import { escapeHtml, link, oneLine, page, type MailContent } from '../mailContent';
 import { REPORT_OUTCOME_LABELS, REPORT_REASON_LABELS, type ReportOutcome, type ReportReason } from './reports';
 import { CONFIRM_BUTTON } from './detailsConfirmed';
 

@@ -6,6 +6,13 @@
 export const HOW_IT_WORKS_PATH = '/how-it-works';
 export const HOW_IT_WORKS_TITLE = 'How this directory works';
 export const VERIFIED_ANCHOR = 'verified';
+/**
+ * Where a clinician registers and pays, in the same words on every page that says it (the partner
+ * FAQ, How this directory works, the terms, the privacy policy; docs/product.md, Trust): each
+ * training's Register link is the trainer's own course on Thinkific, and the site never takes payment.
+ */
+export const COURSE_PLATFORM = "the trainer's course platform (Thinkific)";
+export const WHERE_STUDENTS_PAY = `Registration and payment happen on ${COURSE_PLATFORM}, not on this site.`;
 export const DISCLOSURE_LINE = 'This site receives a share of registrations made through it.';
 export const REPORT_HEADING = 'Report a problem with this listing';
 /** Where the training pages' report form posts (src/pages/api/reports.ts). */

@@ -1,4 +1,5 @@
 import { route } from '../../http/route';
+import { answerResponse } from '../../http/answer';
 import { readLimited } from '../../http/body';
 import { clientIp } from '../../http/guards';
 import { eventAnswer, MAX_EVENT_BYTES, optsOut } from '../../http/eventAnswer';
@@ -23,12 +24,5 @@ export const POST = route(async (ctx) => {
     },
     ctx.locals.requestId ?? '',
   );
-  return new Response(answer.body ? JSON.stringify(answer.body) : null, {
-    status: answer.status,
-    headers: {
-      ...answer.headers,
-      'cache-control': 'no-store',
-      ...(answer.body ? { 'content-type': 'application/json; charset=utf-8' } : {}),
-    },
-  });
+  return answerResponse(answer);
 });

@@ -5,7 +5,7 @@ import { json, seeOther } from '../../http/answers';
 import { readJson } from '../../http/body';
 import { isFormPost, readRequestForm } from '../../http/formPost';
 import { clientIp } from '../../http/guards';
-import { ReportRequestSchema, type RefusedReport } from '../../domain/trust/reports';
+import { REPORT_LIMIT_MESSAGES, ReportRequestSchema, type RefusedReport } from '../../domain/trust/reports';
 import { fieldErrorsOf } from '../../domain/fieldErrors';
 import { REPORT_FORM_PATH, REPORT_RECEIVED_PATH } from '../../domain/trust/trustPages';
 import { submitReport, type SubmitOutcome } from '../../services/trust/listingReports';
@@ -15,7 +15,8 @@ export const prerender = false;
 /**
  * POST /api/reports (docs/product.md, Trust): a visitor's report of a problem with a listing.
  * - JSON: 202 `{"status":"received"}`; 400 with field errors; 404 for a training the public does not
- *   see; 429 beyond 5 reports a day from one client address.
+ *   see; 429 beyond a daily limit (5 reports from one client address, 20 about one training, 200 for
+ *   the site), with Retry-After and a message naming the limit.
  * - The training page's plain form (no script): a report taken is answered 303 See Other to "Thanks,
  *   we'll look at it", so Back and reload never send it again (a resent report would count against
  *   the address's 5 a day); a refused one shows the form again, filled in, with its messages and its
@@ -27,14 +28,12 @@ export const POST = route(async (ctx) => {
   if (isFormPost(ctx.request)) return formPost(ctx);
   const outcome = await submitReport(await readJson(ctx, ReportRequestSchema), clientIp(ctx));
   if (outcome.status === 'unknown-training') throw new HttpError(404, 'Training not found');
-  if (outcome.status === 'throttled') throw throttled(outcome.retryAfterSeconds);
+  if (outcome.status === 'throttled')
+    throw new HttpError(429, REPORT_LIMIT_MESSAGES[outcome.limit], undefined, {
+      'retry-after': String(outcome.retryAfterSeconds),
+    });
   return json({ status: 'received' }, 202);
 });
-
-const throttled = (seconds: number) =>
-  new HttpError(429, 'Too many reports from this address today. Try again tomorrow.', undefined, {
-    'retry-after': String(seconds),
-  });
 
 async function formPost(ctx: APIContext): Promise<Response> {
   // Read from a copy: a refused post is rewritten to the form's page, which needs the request unread.
@@ -45,14 +44,16 @@ async function formPost(ctx: APIContext): Promise<Response> {
     status: RefusedReport['status'],
     errors: Record<string, string[]>,
     headers?: Record<string, string>,
+    limit?: RefusedReport['limit'],
   ) => {
-    ctx.locals.refusedReport = { status, trainingId: form.trainingId ?? '', kept: { ...kept, errors } };
+    ctx.locals.refusedReport = { status, limit, trainingId: form.trainingId ?? '', kept: { ...kept, errors } };
     return withHeaders(await ctx.rewrite(REPORT_FORM_PATH), headers);
   };
   if (!parsed.success) return refuse(400, fieldErrorsOf(parsed.error).fieldErrors);
   const outcome: SubmitOutcome = await submitReport(parsed.data, clientIp(ctx));
   if (outcome.status === 'unknown-training') return refuse(404, {});
-  if (outcome.status === 'throttled') return refuse(429, {}, { 'retry-after': String(outcome.retryAfterSeconds) });
+  if (outcome.status === 'throttled')
+    return refuse(429, {}, { 'retry-after': String(outcome.retryAfterSeconds) }, outcome.limit);
   return seeOther(`${REPORT_RECEIVED_PATH}?training=${encodeURIComponent(parsed.data.trainingId)}`, []);
 }
 

@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { usageFromResourceUsage, type Usage } from './usage';
 import { childEnv } from '../../settings';
+import { serverCodeDir } from '../serverCode';
 
 /**
  * How the build's child process runs (peak memory must stay under 800 MiB at N = 5,000). Rolldown's
@@ -50,6 +51,8 @@ export function runAstroBuild(opts: {
         OUT_DIR: opts.outDir,
         ASTRO_CACHE_DIR: opts.cacheDir,
         SITE_DATA_FILE: opts.dataFile,
+        // Astro's bundles import our server modules from the code this process runs (astro.config.mjs).
+        SERVER_CODE_DIR: serverCodeDir() ?? '',
         ASTRO_TELEMETRY_DISABLED: '1',
         NODE_ENV: 'production',
       }),

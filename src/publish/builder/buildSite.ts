@@ -7,15 +7,17 @@ import { runAstroBuild } from './astroBuild';
 import { checkBuild, type ExtraCheck } from './checkBuild';
 import { newBuildId, type SitePaths } from '../siteFolder/paths';
 import { liveBuildId, prunableBuilds, removeBuilds, swapCurrent } from '../siteFolder/swap';
-import { codeFingerprint, FINGERPRINT_FILE, fingerprintOf } from './fingerprint';
-import { renderIncrementally, replaceFile } from './incrementalBuild';
+import { codeFingerprint } from './fingerprint';
+import { FINGERPRINT_FILE, fingerprintOf } from '../siteFolder/buildFingerprint';
+import { renderIncrementally } from './incrementalBuild';
+import { replaceFile } from '../siteFolder/replaceFile';
+import { DIGESTS_FILE } from '../siteFolder/pageDigests';
 import type { PageRenderer } from '../render/pageRenderer';
 import { meterThisProcess, type Usage } from './usage';
 import type { SpareBuild } from '../siteFolder/spareBuild';
 
 export const KEEP_PREVIOUS_BUILDS = 3;
 /** Each build's page digests (prerender/pageInputs.ts): what the next publish compares with. */
-const DIGESTS_FILE = 'page-digests.json';
 
 export interface BuildOptions {
   /** Builds that must not be pruned (the one whose server code this process runs). */
@@ -42,11 +44,6 @@ export function liveBuild(paths: SitePaths, base?: string | null) {
 /** The pages a build holds that its data made (its page digests' paths); none when it kept no digests. */
 export function dataPagesOf(buildDir: string): string[] {
   return [...(readDigests(buildDir)?.keys() ?? [])];
-}
-
-/** Marks a build as holding no data pages (a code cache's copy, whose pages were removed). */
-export function clearDigests(buildDir: string): void {
-  replaceFile(path.join(buildDir, DIGESTS_FILE), '[]');
 }
 
 /**

@@ -3,9 +3,11 @@ import path from 'node:path';
 import type { SiteData } from '../../domain/siteData';
 import type { SitePaths } from '../siteFolder/paths';
 import type { PageRenderer } from '../render/pageRenderer';
-import { outputFile, type RenderedPage } from '../render/pageRenderer';
+import type { RenderedPage } from '../render/pageRenderer';
+import { outputFile } from '../siteFolder/paths';
 import { feedProblems, jsonLdProblems } from './checkBuild';
 import { linkTree } from '../siteFolder/links';
+import { replaceFile } from '../siteFolder/replaceFile';
 import type { SpareBuild } from '../siteFolder/spareBuild';
 import { runInTurns } from '../../turns';
 
@@ -77,19 +79,4 @@ export async function renderIncrementally(opts: {
     if (path.basename(file) === 'index.html') fs.rmSync(path.dirname(file), { recursive: true, force: true });
   }
   return { written, checked, problems };
-}
-
-/** Writes a file without touching the inode a hard link shares with another build. */
-export function replaceFile(file: string, body: Buffer | string | readonly Uint8Array[]): void {
-  fs.mkdirSync(path.dirname(file), { recursive: true });
-  const temp = `${file}.tmp-${process.pid}`;
-  if (Array.isArray(body)) {
-    const fd = fs.openSync(temp, 'w');
-    try {
-      fs.writevSync(fd, body as Uint8Array[]);
-    } finally {
-      fs.closeSync(fd);
-    }
-  } else fs.writeFileSync(temp, body as Buffer | string);
-  fs.renameSync(temp, file);
 }

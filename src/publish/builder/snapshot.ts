@@ -2,6 +2,7 @@ import type { SiteData, SiteTrainer, SiteTraining } from '../../domain/siteData'
 import { getSql, type Sql } from '../../data/database/db';
 import { trainersSnapshot } from './trainerSnapshot';
 import { verificationCutoff } from '../../domain/trust/credentialChecks';
+import * as offerings from '../../data/offerings';
 
 /**
  * Everything a build needs: the published trainings with their trainer rows, soonest first.
@@ -48,7 +49,9 @@ export async function takeSnapshot(now = new Date()): Promise<SiteData> {
     trainings.push(row.training);
   }
   kept = next;
-  return { generatedAt: now.toISOString(), trainings, ...(await trainersSnapshot(sql, now)) };
+  // The offerings are read whole at every publish: a few thousand small documents (docs/product.md, Consultation).
+  const published = JSON.parse(JSON.stringify(await offerings.listPublished(cutoff))) as SiteData['offerings'];
+  return { generatedAt: now.toISOString(), trainings, offerings: published, ...(await trainersSnapshot(sql, now)) };
 }
 
 /** A trainer row's part of a training's version: its xmin and id. */

@@ -93,12 +93,28 @@ function withKeptBundle(standard: AstroPrerenderer, outDir: URL): AstroPrerender
   };
 }
 
+/** The bundle's entry: Astro's standard one, and the hand-over of the snapshot to the bundle's pages. */
+const ENTRY_ID = '\0emdr:prerender-entry';
+
+/**
+ * The prerender bundle's entry is Astro's standard one, plus `provideSiteData` of the snapshot module
+ * the bundle's pages read: the page renderer hands the snapshot to the pages through it. In a build
+ * made by a compiled server that is the server's own module (docs/decisions/0039-one-copy-of-the-code.md);
+ * in a build made from the sources (the publishing tests) it is the bundle's copy.
+ */
 function standardPrerenderEntry(): Plugin {
+  // The build runs in the project folder (src/publish/builder/astroBuild.ts).
+  const snapshotSource = path.resolve('src/prerender/siteDataSource.ts');
   return {
     name: 'emdr:standard-prerender-entry',
     configEnvironment(name, config) {
       if (name !== 'prerender' || config.build?.rolldownOptions?.input) return undefined;
-      return { build: { rolldownOptions: { input: 'astro/entrypoints/prerender' } } };
+      return { build: { rolldownOptions: { input: ENTRY_ID } } };
     },
+    resolveId: (id) => (id === ENTRY_ID ? ENTRY_ID : null),
+    load: (id) =>
+      id === ENTRY_ID
+        ? `export * from 'astro/entrypoints/prerender';\nexport { provideSiteData } from ${JSON.stringify(snapshotSource)};\n`
+        : null,
   };
 }

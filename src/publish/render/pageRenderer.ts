@@ -2,10 +2,11 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { SiteData } from '../../domain/siteData';
 import { serverEnv } from '../../settings';
-import { provideSiteData } from '../../prerender/siteDataSource';
+import type { provideSiteData } from '../../prerender/siteDataSource';
 import { PRERENDER_DIR, RENDER_META_FILE, type RenderMeta } from './renderMeta';
 import { loadNatively } from './nativeImport';
-import { fingerprintOf } from '../builder/fingerprint';
+import { fingerprintOf } from '../siteFolder/buildFingerprint';
+import { outputFile } from '../siteFolder/paths';
 import { directFile } from './directFiles';
 import { nextTurn } from '../../turns';
 
@@ -44,6 +45,8 @@ export class PageRenderer {
 
   private constructor(
     private readonly app: KeptApp,
+    /** How the bundle's pages are given the snapshot (keepPrerenderer.ts, the bundle's entry). */
+    private readonly provide: typeof provideSiteData,
     private readonly origin: string,
     /** The code fingerprint of the build whose bundle this is: it renders pages of builds of that code. */
     readonly fingerprint: string,
@@ -60,7 +63,12 @@ export class PageRenderer {
       return null;
     }
     if (!fingerprint) return null;
-    const { app } = loadNatively(path.join(dir, meta.entry)) as { app: KeptApp };
+    const { app, provideSiteData: provide } = loadNatively(path.join(dir, meta.entry)) as {
+      app: KeptApp;
+      provideSiteData?: typeof provideSiteData;
+    };
+    // A bundle that cannot be handed a snapshot renders nothing here: every publish is a full build.
+    if (!provide) return null;
     const { buildFormat, base, trailingSlash } = app.manifest;
     // Page paths map to files as below only for this output shape (astro.config.mjs).
     if (buildFormat !== 'directory' || base !== '/' || trailingSlash !== 'ignore') return null;
@@ -70,7 +78,7 @@ export class PageRenderer {
     });
     const quiet = { write: () => true };
     app.setOptions({ settings: { scripts: meta.scripts }, logger: { options: { destination: quiet } } });
-    return new PageRenderer(app, new URL(serverEnv().siteUrl).origin, fingerprint);
+    return new PageRenderer(app, provide, new URL(serverEnv().siteUrl).origin, fingerprint);
   }
 
   /**
@@ -98,7 +106,7 @@ export class PageRenderer {
     pathnames: readonly string[],
     onPage: (page: RenderedPage) => void,
   ): Promise<void> {
-    provideSiteData(data, pathnames);
+    this.provide(data, pathnames);
     // getStaticPaths() answers are kept per route: they belong to the previous snapshot.
     this.app.routeCache.clearAll();
     try {
@@ -109,7 +117,7 @@ export class PageRenderer {
         await nextTurn();
       }
     } finally {
-      provideSiteData(undefined);
+      this.provide(undefined);
       this.app.routeCache.clearAll();
     }
   }
@@ -127,12 +135,4 @@ export class PageRenderer {
     if (response.status !== expected) throw new Error(`rendering ${pathname} answered ${response.status}`);
     return { pathname, file: outputFile(pathname, endpoint), body: Buffer.from(await response.arrayBuffer()) };
   }
-}
-
-/** Astro's file for a path in the directory format: /x → x/index.html, /404 → 404.html, endpoints as named. */
-export function outputFile(pathname: string, endpoint: boolean): string {
-  if (endpoint) return pathname.slice(1);
-  if (pathname === '/') return 'index.html';
-  if (/^\/(404|500)$/.test(pathname)) return `${pathname.slice(1)}.html`;
-  return `${pathname.slice(1)}/index.html`;
 }

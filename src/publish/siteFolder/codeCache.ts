@@ -1,9 +1,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { clearDigests } from '../builder/buildSite';
-import { fingerprintOf } from '../builder/fingerprint';
-import { outputFile } from '../render/pageRenderer';
+import { clearDigests } from './pageDigests';
+import { fingerprintOf } from './buildFingerprint';
+import { outputFile } from './paths';
 import { linkTree, removeTree } from './links';
+import { entryProblem, keyTag, ownershipProblem, sealEntry, serverUid } from './cacheSeal';
 
 /**
  * Builds of this code kept for starts in other DATA_DIRs on the same machine (BUILD_CACHE_DIR,
@@ -13,21 +14,54 @@ import { linkTree, removeTree } from './links';
  * with its data pages removed, named by the code fingerprint it was made from, so a build of other
  * code or other public settings is never found. Entries are hard links: the folder must be on the
  * DATA_DIRs' file system, or nothing is kept and every start builds.
+ *
+ * An entry is code this server runs: it is loaded only when it proves to be one a start of this
+ * operator made and nobody changed since (cacheSeal.ts, docs/decisions/0036-code-cache-trust.md).
+ * Its name carries a tag of the sealing key, so starts with another secrets key keep entries of
+ * their own beside it.
  */
+export interface CodeCache {
+  dir: string;
+  /** The key manifests are sealed with (cacheSeal.ts codeCacheKey). */
+  key: Buffer;
+}
 const KEEP_ENTRIES = 4;
 /** A half-made entry older than this was left by a process that died. */
 const ABANDONED_MS = 60 * 60_000;
 const INCOMING = '.incoming-';
 
-/** The cached build of the code with this fingerprint, or null when there is none. */
-export function cachedCodeBuild(cacheDir: string, fingerprint: string): string | null {
-  const dir = path.join(cacheDir, fingerprint);
+const entryName = (cache: CodeCache, fingerprint: string) => `${fingerprint}-${keyTag(cache.key)}`;
+
+/** Whether an entry for this code and key is there at all, trusted or not. */
+const entryExists = (cache: CodeCache, fingerprint: string) =>
+  fs.existsSync(path.join(cache.dir, entryName(cache, fingerprint)));
+
+/**
+ * The cached build of the code with this fingerprint, checked whole, or null: none there, or one
+ * that cannot be trusted, which `refused` is told why (a start says so in one log line).
+ */
+export function cachedCodeBuild(
+  cache: CodeCache,
+  fingerprint: string,
+  refused: (why: string) => void = () => {},
+): string | null {
+  const dir = path.join(cache.dir, entryName(cache, fingerprint));
+  if (!fs.existsSync(dir)) return null;
+  const problem = entryProblem(cache.dir, dir, fingerprint, cache.key);
+  if (problem) {
+    refused(problem);
+    return null;
+  }
   return fingerprintOf(dir) === fingerprint ? dir : null;
 }
 
-/** The cached build, marked as used now: pruning keeps the entries used last. */
-export function useCachedCodeBuild(cacheDir: string, fingerprint: string): string | null {
-  const dir = cachedCodeBuild(cacheDir, fingerprint);
+/** The cached build, checked and marked as used now: pruning keeps the entries used last. */
+export function useCachedCodeBuild(
+  cache: CodeCache,
+  fingerprint: string,
+  refused?: (why: string) => void,
+): string | null {
+  const dir = cachedCodeBuild(cache, fingerprint, refused);
   if (!dir) return null;
   try {
     const now = new Date();
@@ -44,23 +78,29 @@ export function useCachedCodeBuild(cacheDir: string, fingerprint: string): strin
  * pages its data made. It appears whole or not at all: it is made under another name and renamed.
  */
 export async function keepCodeBuild(
-  cacheDir: string,
+  cache: CodeCache,
   fingerprint: string,
   buildDir: string,
   dataPages: readonly string[],
 ): Promise<void> {
-  if (cachedCodeBuild(cacheDir, fingerprint)) return;
-  fs.mkdirSync(cacheDir, { recursive: true });
+  // An entry of this name that is not trusted stays: the start that found it said so, and replacing
+  // it would only race the one who put it there.
+  if (entryExists(cache, fingerprint)) return;
+  const { dir: cacheDir } = cache;
+  fs.mkdirSync(cacheDir, { recursive: true, mode: 0o700 });
+  const owned = ownershipProblem(fs.lstatSync(cacheDir), serverUid());
+  if (owned) throw new Error(`BUILD_CACHE_DIR cannot be trusted: ${owned}`);
   const incoming = path.join(cacheDir, `${INCOMING}${process.pid}-${Date.now()}`);
   try {
     await linkTree(buildDir, incoming);
     removeDataPages(path.join(incoming, 'client'), dataPages);
     clearDigests(incoming);
+    sealEntry(incoming, fingerprint, cache.key);
     // Another start may have kept the same code meanwhile: then its entry stays and this one goes.
-    fs.renameSync(incoming, path.join(cacheDir, fingerprint));
+    fs.renameSync(incoming, path.join(cacheDir, entryName(cache, fingerprint)));
   } catch (error) {
     await removeTree(incoming);
-    if (!cachedCodeBuild(cacheDir, fingerprint)) throw error;
+    if (!entryExists(cache, fingerprint)) throw error;
   }
   await pruneCache(cacheDir);
 }

@@ -24,3 +24,11 @@ let made = 0;
 export function newBuildId(now = new Date()): string {
   return `${now.toISOString().replace(/[-:.TZ]/g, '')}-${process.pid}-${++made}`;
 }
+
+/** Astro's file for a path in the directory format: /x → x/index.html, /404 → 404.html, endpoints as named. */
+export function outputFile(pathname: string, endpoint: boolean): string {
+  if (endpoint) return pathname.slice(1);
+  if (pathname === '/') return 'index.html';
+  if (/^\/(404|500)$/.test(pathname)) return `${pathname.slice(1)}.html`;
+  return `${pathname.slice(1)}/index.html`;
+}

@@ -6,7 +6,7 @@ export const APP_HEALTH_TIMEOUT_MS = 4_000;
 const NOT_ANSWERING: HealthAnswer = { status: 503, body: { status: 'unavailable', reason: 'not answering' } };
 
 /**
- * `/healthz` and `/readyz` through the static front (issue 51): the front asks the app over IPC and
+ * `/healthz` and `/readyz` through the static front (docs/security.md): the front asks the app over IPC and
  * answers what the app says, on the client's own connection. A probe never waits for a hand-off, so
  * whatever clients hold of the hand-off budget, a load balancer still hears the app; an app that does
  * not answer in time is reported unavailable rather than left hanging.

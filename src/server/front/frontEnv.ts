@@ -1,5 +1,5 @@
 /**
- * The environment the static front is forked with (issue 51): the front serves published files and
+ * The environment the static front is forked with (docs/security.md): the front serves published files and
  * hands connections over; it reads no settings (the app passes what it needs in FRONT_CONFIG_ENV).
  * So it gets only what the runtime itself reads, never DATABASE_URL, SMTP_URL, S3_SECRET_ACCESS_KEY,
  * ADMIN_PASSWORD or anything else the app's environment may hold: a bug in the front, or a

@@ -38,7 +38,7 @@ export interface BudgetLimits {
 }
 
 /**
- * The front's hand-off memory, bounded whatever clients do (issue 51: four connections from one
+ * The front's hand-off memory, bounded whatever clients do (docs/security.md: four connections from one
  * address that each sent 8 MiB of a chunked body and then never finished it filled the whole budget,
  * and every request for the app after them was closed unanswered). One address may hold at most
  * `perClient` bytes; when there is no room, the largest body being gathered is closed, never the

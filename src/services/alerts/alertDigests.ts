@@ -12,7 +12,9 @@ import { trainerPagePath } from '../../domain/trainers/trainerSlug';
 import type { PublicTraining } from '../../domain/training';
 import { serverEnv } from '../../settings';
 import { log } from '../../log';
-import { manageUrl, removeExpiredAlerts, sendAndRecord, unsubscribeUrl } from './alerts';
+import { manageUrl, removeExpiredAlerts, unsubscribeUrl } from './alerts';
+import { queueMail } from '../../mail/outbox';
+import { transaction } from '../../data/database/transaction';
 import { nearOrigin } from '../nearOrigin';
 
 /**
@@ -20,7 +22,8 @@ import { nearOrigin } from '../nearOrigin';
  * last digest that its query matches under the listing's own rules (queryListing over the public
  * listing: Hybrid matches both formats, ended trainings never appear), at most 20 with "and N more".
  * Nothing new, no mail. One sender at a time (data/locks/alertLock.ts); each alert's window is claimed
- * before its mail goes, so a window is never sent twice.
+ * in the transaction that queues its mail (docs/decisions/0038-mail-outbox.md), so a window is mailed
+ * once, and is not lost to a mail server that is down: the outbox retries it.
  */
 
 /**
@@ -47,8 +50,10 @@ export const scheduledScope = (weekly: boolean): DigestScope => ({
 });
 
 export interface DigestRun {
-  sent: number;
-  failed: number;
+  /** The digests queued in the outbox (the mail sender delivers them). */
+  queued: number;
+  /** Their outbox rows (the CLI sends them at once). */
+  mailIds: string[];
   /** Another instance (or run) was sending: this one sent nothing. */
   busy: boolean;
 }
@@ -96,7 +101,7 @@ function listingLink(query: string): string {
   return `${site}/trainings${query ? `?${query}` : ''}`;
 }
 
-async function sendDigest(alert: alerts.Alert, rows: PublicTraining[]): Promise<boolean> {
+async function digestOf(alert: alerts.Alert, rows: PublicTraining[]) {
   const site = serverEnv().siteUrl;
   const shown = rows.slice(0, DIGEST_MAX_TRAININGS);
   const unsubscribe = await unsubscribeUrl(alert.id);
@@ -111,21 +116,24 @@ async function sendDigest(alert: alerts.Alert, rows: PublicTraining[]): Promise<
     manageUrl: await manageUrl(alert.email),
   });
   // RFC 8058: one-click unsubscribe, a POST to the same URL with `List-Unsubscribe=One-Click`.
-  return sendAndRecord('digest', alert.id, alert.email, content, {
-    'List-Unsubscribe': `<${unsubscribe}>`,
-    'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-  });
+  return {
+    kind: 'digest' as const,
+    alertId: alert.id,
+    to: alert.email,
+    ...content,
+    headers: { 'List-Unsubscribe': `<${unsubscribe}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  };
 }
 
-/** Sends the due digests now; how many went, how many failed after their retries. */
+/** Queues the due digests now; how many. */
 export async function sendDueDigests(scope: DigestScope): Promise<DigestRun> {
   const release = await trySendLock();
-  if (!release) return { sent: 0, failed: 0, busy: true };
+  if (!release) return { queued: 0, mailIds: [], busy: true };
   try {
     await removeExpiredAlerts();
     const until = await alerts.databaseNow();
     const due = await alerts.listDue(scope.dailyAfterMs, scope.weeklyAfterMs);
-    const run: DigestRun = { sent: 0, failed: 0, busy: false };
+    const run: DigestRun = { queued: 0, mailIds: [], busy: false };
     if (due.length === 0) return run;
     const since = new Date(Math.min(...due.map((a) => a.listedSince!.getTime())));
     const loaded = await loadNew(
@@ -136,13 +144,16 @@ export async function sendDueDigests(scope: DigestScope): Promise<DigestRun> {
     for (const alert of due) {
       const found = await matches(alert, loaded, until);
       const rows = (found ?? []).map((i) => loaded.model.rows[i]!);
-      // The window is claimed first: a second sender finds it taken and sends nothing.
-      if (!(await alerts.claim(alert.id, alert.listedSince!, until, rows.length > 0))) continue;
-      if (rows.length === 0) continue;
-      if (await sendDigest(alert, rows)) run.sent++;
-      else run.failed++;
+      const mail = rows.length > 0 ? await digestOf(alert, rows) : null;
+      // The window is claimed with its mail: a second sender finds it taken and queues nothing.
+      const id = await transaction(async (tx) => {
+        if (!(await alerts.claim(alert.id, alert.listedSince!, until, mail !== null, tx))) return null;
+        return mail && queueMail(tx, mail);
+      });
+      if (id) run.mailIds.push(id);
     }
-    log.info({ sent: run.sent, failed: run.failed, alerts: due.length }, 'alert digests sent');
+    run.queued = run.mailIds.length;
+    log.info({ queued: run.queued, alerts: due.length }, 'alert digests queued');
     return run;
   } finally {
     await release();

@@ -1,9 +1,14 @@
 import * as listingEvents from '../../data/listingEvents';
 import type { KeyedEvent } from '../../data/listingEvents';
-import type { ListingEvent } from '../../domain/performance/listingEvents';
+import {
+  COUNTS_PER_CLIENT_PER_DAY,
+  SEEN_EVENTS_PER_DAY,
+  type ListingEvent,
+} from '../../domain/performance/listingEvents';
 import { utcDay } from '../../domain/performance/performance';
 import { log } from '../../log';
-import { eventHash, type EventClient } from './eventKeys';
+import { clientHash, eventHash, type EventClient } from './eventKeys';
+import { countsAsVisitor } from './visitors';
 
 /**
  * Counting a listing's events (docs/decisions/0020-listing-analytics.md). `POST /api/events` only
@@ -27,23 +32,21 @@ interface EventBuffer {
   dropped: number;
 }
 
-// The server bundle and the start script may each load this module: one buffer per process, so
-// the start script's shutdown writes what the endpoint kept.
-const STATE = Symbol.for('emdr.listingEvents.buffer');
-type Global = typeof globalThis & { [STATE]?: EventBuffer };
+// One buffer per process (docs/decisions/0039-one-copy-of-the-code.md), so the start script's
+// shutdown writes what the endpoint kept.
+const eventBuffer: EventBuffer = { pending: new Map(), timer: null, writing: null, prunedDay: null, dropped: 0 };
 
 function buffer(): EventBuffer {
-  return ((globalThis as Global)[STATE] ??= {
-    pending: new Map(),
-    timer: null,
-    writing: null,
-    prunedDay: null,
-    dropped: 0,
-  });
+  return eventBuffer;
 }
 
-/** A client with Global Privacy Control or Do Not Track on is counted nowhere, whatever its page sent. */
+/**
+ * A client with Global Privacy Control or Do Not Track on is counted nowhere, whatever its page sent;
+ * so is a bot, crawler, link checker or HTTP library by its User-Agent (visitors.ts). The agent
+ * only decides that: it is not part of any hash.
+ */
 export interface CountedClient extends EventClient {
+  userAgent: string;
   optedOut: boolean;
 }
 
@@ -52,9 +55,10 @@ export interface CountedClient extends EventClient {
  * that write: an unknown one is counted nowhere, and the answer is the same either way.
  */
 export function recordListingEvent(event: ListingEvent, client: CountedClient, now = Date.now()): void {
-  if (client.optedOut) return;
+  if (client.optedOut || !countsAsVisitor(client.userAgent)) return;
   const day = utcDay(now);
   const kept = buffer();
+  const who = clientHash(day, client);
   for (const trainingId of event.trainingIds) {
     const hash = eventHash(day, client, trainingId, event.type);
     const key = `${day} ${hash}`;
@@ -63,7 +67,7 @@ export function recordListingEvent(event: ListingEvent, client: CountedClient, n
       kept.dropped += 1;
       continue;
     }
-    kept.pending.set(key, { day, hash, trainingId, type: event.type });
+    kept.pending.set(key, { day, hash, client: who, trainingId, type: event.type });
   }
   if (kept.pending.size >= FLUSH_AT) void flushListingEvents();
   else if (kept.pending.size > 0 && !kept.timer) {
@@ -89,7 +93,7 @@ export async function flushListingEvents(): Promise<void> {
 async function write(kept: EventBuffer, batch: KeyedEvent[], dropped: number): Promise<void> {
   if (dropped > 0) log.warn({ dropped }, 'listing events dropped: the buffer was full');
   try {
-    await listingEvents.countNew(batch);
+    await listingEvents.countNew(batch, { perClient: COUNTS_PER_CLIENT_PER_DAY, perDay: SEEN_EVENTS_PER_DAY });
     const today = utcDay(Date.now());
     if (kept.prunedDay !== today) {
       await listingEvents.forgetBefore(today);

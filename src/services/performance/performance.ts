@@ -49,6 +49,8 @@ export interface PerformanceReport {
   trainerId: string | null;
   /** Every counted training in the scope (and of the trainer asked for), summed. */
   totals: EventCounts;
+  /** The same sums over the period of the same length just before (docs/product.md, Performance). */
+  previous: { from: string; to: string; totals: EventCounts };
   trainingCount: number;
   page: number;
   pageCount: number;
@@ -91,8 +93,12 @@ export async function performanceReport(
     counts[type] += count;
     days.set(day, counts);
   }
+  const previous = { from: addDays(from, -query.period), to: addDays(from, -1), totals: noCounts() };
+  for (const { type, count } of await listingEvents.totals({ from: previous.from, to: previous.to, trainerIds }))
+    previous.totals[type] += count;
   const names = await trainers.listNames();
   return {
+    previous,
     period: query.period,
     from,
     to,

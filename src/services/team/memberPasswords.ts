@@ -2,6 +2,7 @@ import * as admins from '../../data/signIn/admins';
 import * as passkeys from '../../data/signIn/passkeys';
 import { transaction } from '../../data/database/transaction';
 import { mailFactorChange } from '../../mail/memberMail';
+import { sendNow } from '../../mail/sender';
 import { recordSecurityEvent, type SecurityEvent } from '../../auth/securityLog';
 
 export interface PasswordReset {
@@ -12,7 +13,7 @@ export interface PasswordReset {
 }
 
 /**
- * A member's password set by someone else (issue 51, points 2 and 8): `npm run admin --
+ * A member's password set by someone else (docs/security.md): `npm run admin --
  * reset-password`, what an owner runs after a suspected theft, or a start applying ADMIN_PASSWORD.
  * In one transaction: the new password, every session and pending sign-in of the member ended,
  * 'password-reset' in the security log and, unless `keepPasskeys`, their passkeys removed, since a
@@ -27,10 +28,10 @@ export async function resetPassword(
 ): Promise<PasswordReset> {
   const ip = options.ip ?? by.email;
   const subject = { id: member.id, email: member.email };
-  const removed = await transaction(async (tx) => {
+  const { rows, mail } = await transaction(async (tx) => {
     await admins.setPassword(tx, member.id, passwordHash);
     await recordSecurityEvent({ type: 'password-reset', actor: by, ip, subject }, tx);
-    if (options.keepPasskeys) return [];
+    if (options.keepPasskeys) return { rows: [], mail: null };
     const rows = await passkeys.removeAllFor(tx, member.id);
     for (const row of rows) {
       await recordSecurityEvent(
@@ -38,10 +39,13 @@ export async function resetPassword(
         tx,
       );
     }
-    return rows;
+    const mail =
+      rows.length > 0
+        ? await mailFactorChange(tx, member.email, { kind: 'passkeys-removed-with-password-reset', count: rows.length })
+        : null;
+    return { rows, mail };
   });
-  const mailed =
-    removed.length > 0 &&
-    (await mailFactorChange(member.email, { kind: 'passkeys-removed-with-password-reset', count: removed.length }, []));
-  return { email: member.email, passkeysRemoved: removed.length, mailed };
+  // Run by the CLI, which exits before a sender's loop would run: one attempt now (a server retries it).
+  const mailed = mail !== null && (await sendNow([mail])).sent === 1;
+  return { email: member.email, passkeysRemoved: rows.length, mailed };
 }

@@ -5,10 +5,9 @@ import * as invitations from '../../data/signIn/invitations';
 import { transaction } from '../../data/database/transaction';
 import { hashPassword } from '../../auth/passwords';
 import { mailEnv, serverEnv } from '../../settings';
-import { log } from '../../log';
-import { deliver } from '../../mail/transport';
+import { queueMail } from '../../mail/outbox';
 import { invitationMail } from '../../domain/team/invitationMail';
-import type { InvitationRole, Role } from '../../domain/team/roles';
+import { openInvitationMessage, type InvitationRole, type Role } from '../../domain/team/roles';
 import { PARTNER_MESSAGES, type PartnerInvitationInput } from '../../domain/team/partners';
 import type { CreatedInvitation, OpenInvitation, TeamMember } from '../../domain/team/team';
 import * as partnerTrainers from '../../data/partnerTrainers';
@@ -19,7 +18,7 @@ import {
   type InvitationInput,
 } from '../../domain/team/team';
 import { COMMAND_LINE, recordSecurityEvent, type SecurityEvent } from '../../auth/securityLog';
-import { ExpiredError, InvalidInputError, NotFoundError, ServiceError } from '../errors';
+import { ConflictError, ExpiredError, InvalidInputError, NotFoundError, ServiceError } from '../errors';
 import type { Actor } from '../../domain/actor';
 
 /**
@@ -44,9 +43,9 @@ export const INVITATION_GONE = 'This invitation link is not valid: it was used o
 const ALREADY_MEMBER = 'This person is already a member: sign in instead';
 export const INVITATION_EXPIRED = 'This invitation link has expired: ask the site owner for a new one';
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
+export const sha256 = (text: string) => createHash('sha256').update(text).digest();
 // A partner's link says "account", never "admin" (docs/product.md, Partners).
-const inviteUrl = (token: string, role: InvitationRole) =>
+export const inviteUrl = (token: string, role: InvitationRole) =>
   new URL(`${role === 'partner' ? PARTNER_INVITE : TEAM_INVITE}/${token}`, serverEnv().siteUrl).toString();
 
 /**
@@ -63,9 +62,15 @@ export async function invite(
   }
   const trainerIds = input.role === 'partner' ? [...new Set(input.trainerIds)] : [];
   const token = randomBytes(32).toString('base64url');
+  const url = inviteUrl(token, input.role);
   const row = await transaction(async (tx) => {
     if ((await partnerTrainers.existingTrainerIds(tx, trainerIds)).length !== trainerIds.length)
       throw new InvalidInputError('Invalid input', { trainerIds: [PARTNER_MESSAGES.unknownTrainer] });
+    // One open invitation per address (docs/product.md, The team): a new one of the same role
+    // replaces it; one of another role is refused, naming the open one, so no one's invitation is
+    // withdrawn without a word. Withdraw it first to invite in another role.
+    const other = (await invitations.openRolesFor(tx, input.email)).find((role) => role !== input.role);
+    if (other) throw new ConflictError(openInvitationMessage(other));
     await invitations.revokeOpenFor(tx, input.email);
     const created = await invitations.insert(tx, {
       email: input.email,
@@ -85,24 +90,14 @@ export async function invite(
       },
       tx,
     );
+    // Queued with the invitation (docs/decisions/0038-mail-outbox.md): the sender delivers it after the
+    // answer, so a slow or refused SMTP server never holds the owner's request; the Team page shows
+    // the link to copy either way.
+    const content = invitationMail({ url, role: input.role, invitedBy: actor.email, expiresAt: created.expiresAt });
+    await queueMail(tx, { kind: 'invitation', to: input.email, ...content });
     return created;
   });
-  const url = inviteUrl(token, input.role);
-  // Sent after the answer: a slow or refused SMTP server (retried for up to half a minute) must not
-  // hold the owner's request; the Team page shows the link to copy either way.
-  void sendInvitation(input.email, url, input.role, actor.email, row.expiresAt);
   return { id: row.id, url, expiresAt: row.expiresAt, emailed: Boolean(mailEnv().smtpUrl) };
-}
-
-async function sendInvitation(to: string, url: string, role: InvitationRole, invitedBy: string, expiresAt: Date) {
-  try {
-    const delivery = await deliver({ to, ...invitationMail({ url, role, invitedBy, expiresAt }) });
-    // The address and the link stay out of the log: the link is a credential until it is used.
-    if (delivery.ok) log.info({ event: 'invitation-mailed', attempts: delivery.attempts }, 'invitation mail sent');
-    else log.warn({ event: 'invitation-mail-failed', attempts: delivery.attempts }, 'invitation mail not sent');
-  } catch (error) {
-    log.error({ err: error, event: 'invitation-mail-failed' }, 'invitation mail not sent');
-  }
 }
 
 export async function listInvitations(): Promise<OpenInvitation[]> {
@@ -246,7 +241,7 @@ export async function removeMember(actor: Actor, id: string, ip: string): Promis
 
 /**
  * `npm run admin -- create --role R` (README.md), or a start creating ADMIN_EMAIL's admin: a new
- * member with that role, logged as 'member-created' (issue 51, point 8). Creating an owner hands
+ * member with that role, logged as 'member-created' (docs/security.md). Creating an owner hands
  * ownership over: the current owner, if any, becomes an admin in the same transaction, and the
  * hand-over is in the security log. The answer names the previous owner.
  */

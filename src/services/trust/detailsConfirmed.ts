@@ -13,7 +13,7 @@ import type { Training } from '../../domain/training';
 import type { Tx } from '../../data/publishQueue';
 import { serverEnv } from '../../settings';
 import { log } from '../../log';
-import { sendAndRecord } from '../alerts/alerts';
+import { queueMail } from '../../mail/outbox';
 import { readToken, signToken } from '../alerts/alertTokens';
 import { editUrlFor, recipientsFor } from './listingKeepers';
 import { NotFoundError } from '../errors';
@@ -71,26 +71,23 @@ export async function sendConfirmReminders(now = new Date()): Promise<ReminderRu
     for (const training of await trainings.listPublished(now)) {
       if (!needsConfirmation({ ...training, detailsConfirmedAt: training.detailsConfirmedAt ?? null }, now)) continue;
       const nonce = randomBytes(16).toString('base64url');
-      if (!(await reminders.claim(training.id, nonce))) continue;
       const { addresses, partners } = await recipientsFor({ trainingId: training.id });
-      for (const to of addresses) {
-        if (await sendReminder(training, nonce, to, partners, now)) sent++;
-      }
+      const mails = await Promise.all(addresses.map((to) => reminderMail(training, nonce, to, partners, now)));
+      // The reminder is claimed with its mails (docs/decisions/0038-mail-outbox.md): both or neither.
+      sent += await transaction(async (tx) => {
+        if (!(await reminders.claim(training.id, nonce, tx))) return 0;
+        for (const mail of mails) await queueMail(tx, mail);
+        return mails.length;
+      });
     }
-    if (sent > 0) log.info({ sent }, 'details reminders sent');
+    if (sent > 0) log.info({ queued: sent }, 'details reminders queued');
     return { busy: false, sent };
   } finally {
     await release();
   }
 }
 
-async function sendReminder(
-  training: Training,
-  nonce: string,
-  to: string,
-  partner: boolean,
-  now: Date,
-): Promise<boolean> {
+async function reminderMail(training: Training, nonce: string, to: string, partner: boolean, now: Date) {
   const site = serverEnv().siteUrl;
   const token = await signToken({
     p: 'details',
@@ -106,7 +103,20 @@ async function sendReminder(
     confirmUrl: `${site}/listings/confirm?token=${encodeURIComponent(token)}`,
     editUrl: editUrlFor(site, { trainingId: training.id }, partner),
   });
-  return sendAndRecord('details-reminder', null, to, content);
+  return { kind: 'details-reminder' as const, to, ...content };
+}
+
+/** A reminder's link used by an address that no longer keeps the training (its partner lost it). */
+export type ReminderLinkProblem = LinkProblem | 'no-access';
+
+/**
+ * Whether the link's address may still confirm the training: it is still among those a reminder
+ * would go to now (its keepers, or the team when no partner keeps it). A partner who lost the
+ * profile since the mail was sent cannot confirm with it.
+ */
+async function stillKept(email: string, trainingId: string): Promise<boolean> {
+  const { addresses } = await recipientsFor({ trainingId });
+  return addresses.some((address) => address.toLowerCase() === email.toLowerCase());
 }
 
 export interface ConfirmableTraining {
@@ -120,13 +130,14 @@ export interface ConfirmableTraining {
 export async function confirmationTarget(
   token: string | null,
   now = Date.now(),
-): Promise<ConfirmableTraining | LinkProblem> {
+): Promise<ConfirmableTraining | ReminderLinkProblem> {
   const read = await readToken(token, 'details', now);
   if (typeof read === 'string') return read;
   const reminder = await reminders.findByTraining(read.t);
   const training = await trainings.findById(read.t);
   if (!reminder || !training) return 'expired';
   if (reminder.nonce !== read.n || reminder.usedAt) return 'used';
+  if (!(await stillKept(read.e, read.t))) return 'no-access';
   return {
     id: training.id,
     title: training.title,
@@ -139,9 +150,11 @@ export async function confirmationTarget(
 export async function confirmByLink(
   token: string | null,
   now = Date.now(),
-): Promise<{ title: string; detailsConfirmedAt: Date } | LinkProblem> {
+): Promise<{ title: string; detailsConfirmedAt: Date } | ReminderLinkProblem> {
   const read = await readToken(token, 'details', now);
   if (typeof read === 'string') return read;
+  // Checked when used, not only when mailed (before the transaction: it reads other tables).
+  if (!(await stillKept(read.e, read.t))) return 'no-access';
   return transaction(async (tx) => {
     const reminder = await reminders.lockByTraining(tx, read.t);
     if (!reminder) return 'expired' as const;

@@ -9,7 +9,8 @@ import { checkLink } from '../../links/checkLink';
 import { Pacer } from '../../links/pacer';
 import { linkCheckEnv, mailEnv, serverEnv } from '../../settings';
 import { log } from '../../log';
-import { sendAndRecord } from '../alerts/alerts';
+import { queueMail } from '../../mail/outbox';
+import { transaction } from '../../data/database/transaction';
 import { editUrlFor, recipientsFor } from './listingKeepers';
 
 /**
@@ -68,7 +69,6 @@ async function checkAndRecord(row: LinkRow, now: Date, check: LinkChecker): Prom
 
 /** The one mail about a broken link, to its keepers (today: the site's team). */
 async function mailKeepers(row: LinkRow): Promise<void> {
-  if (!(await linkHealth.claimKeepersMail(row.id))) return;
   const ownerId = row.trainingId ?? row.trainerId!;
   const site = serverEnv().siteUrl;
   const listing = row.trainingId ? { trainingId: row.trainingId } : { trainerId: row.trainerId! };
@@ -82,7 +82,11 @@ async function mailKeepers(row: LinkRow): Promise<void> {
     // The team's list of every problem is not a partner's to see.
     problemsUrl: partners ? null : `${site}${TEAM_LISTING_PROBLEMS}`,
   });
-  for (const address of addresses) await sendAndRecord('link-broken', null, address, content);
+  // Claimed with its mails (docs/decisions/0038-mail-outbox.md): a second pass finds it claimed.
+  await transaction(async (tx) => {
+    if (!(await linkHealth.claimKeepersMail(row.id, tx))) return;
+    for (const to of addresses) await queueMail(tx, { kind: 'link-broken', to, ...content });
+  });
 }
 
 export interface LinkPassReport {

@@ -12,7 +12,7 @@ import type { BrokenLinkProblem, ListingProblem, ReportProblem, ReportView } fro
 /**
  * The listing problems, one read model (docs/product.md, Trust): broken links and open reports, each
  * kept in its own table with its own status. The team's "Listing problems" page reads it today; the
- * review queue of partner submissions (issue 54) lists the same items beside its own by calling
+ * review queue of partner submissions (docs/product.md, Review queue) lists the same items beside its own by calling
  * `listOpenListingProblems()`.
  */
 export type { BrokenLinkProblem, ListingProblem };

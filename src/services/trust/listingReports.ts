@@ -7,8 +7,12 @@ import { transaction } from '../../data/database/transaction';
 import {
   REPORT_HONEYPOT_FIELD,
   REPORT_REASON_LABELS,
+  OUTCOME_MAILS_PER_ADDRESS_PER_DAY,
   REPORTS_PER_ADDRESS_PER_DAY,
+  REPORTS_PER_SITE_PER_DAY,
+  REPORTS_PER_TRAINING_PER_DAY,
   REPORT_OUTCOME_LABELS,
+  type ReportLimit,
   type CloseReport,
   type ReportRequest,
 } from '../../domain/trust/reports';
@@ -16,9 +20,10 @@ import { reportOutcomeMail } from '../../domain/trust/trustMail';
 import type { ReportView } from '../../domain/trust/listingProblems';
 import { trainingPageUrl } from '../../domain/feeds/calendar';
 import { isUuid } from '../../domain/fields';
+import { addressLimitKey } from '../../domain/clientNetwork';
 import { serverEnv } from '../../settings';
-import { log } from '../../log';
-import { sendAndRecord } from '../alerts/alerts';
+import { queueMail } from '../../mail/outbox';
+import type { Tx } from '../../data/publishQueue';
 import { ConflictError, NotFoundError } from '../errors';
 import type { Actor } from '../../domain/actor';
 
@@ -31,17 +36,32 @@ import type { Actor } from '../../domain/actor';
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type SubmitOutcome =
-  { status: 'accepted' } | { status: 'throttled'; retryAfterSeconds: number } | { status: 'unknown-training' };
+  | { status: 'accepted' }
+  | { status: 'throttled'; limit: ReportLimit; retryAfterSeconds: number }
+  | { status: 'unknown-training' };
 
-/** `POST /api/reports` and the page's form: 5 a day per client address; a filled honeypot stores nothing. */
+// Counters name a client address (by its /64 for IPv6) and an email by a hash: neither is kept in clear.
+const hashed = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/**
+ * `POST /api/reports` and the page's form (docs/product.md, Trust): at most 5 a day per client
+ * address, 20 a day per training and 200 a day for the whole site; a filled honeypot stores nothing
+ * and uses up neither the training's nor the site's reports.
+ */
 export async function submitReport(input: ReportRequest, clientAddress: string): Promise<SubmitOutcome> {
   const training = await trainings.findPublishedById(input.trainingId);
   if (!training) return { status: 'unknown-training' };
-  // The counter names the client address by a hash: no visitor's address is kept in clear.
-  const key = `reports:address:${createHash('sha256').update(clientAddress).digest('hex')}`;
-  if (!(await requestLimits.take(key, REPORTS_PER_ADDRESS_PER_DAY, DAY_MS)))
-    return { status: 'throttled', retryAfterSeconds: DAY_MS / 1000 };
+  const throttled = (limit: ReportLimit): SubmitOutcome => ({
+    status: 'throttled',
+    limit,
+    retryAfterSeconds: DAY_MS / 1000,
+  });
+  const address = `reports:address:${hashed(addressLimitKey(clientAddress))}`;
+  if (!(await requestLimits.take(address, REPORTS_PER_ADDRESS_PER_DAY, DAY_MS))) return throttled('address');
   if (input[REPORT_HONEYPOT_FIELD]) return { status: 'accepted' };
+  if (!(await requestLimits.take(`reports:training:${training.id}`, REPORTS_PER_TRAINING_PER_DAY, DAY_MS)))
+    return throttled('training');
+  if (!(await requestLimits.take('reports:site', REPORTS_PER_SITE_PER_DAY, DAY_MS))) return throttled('site');
   await reports.insert({
     trainingId: training.id,
     reason: input.reason,
@@ -79,12 +99,16 @@ export function reportView(row: ReportRow & { title: string }): ReportView {
  */
 export async function closeReport(actor: Actor, id: string, decision: CloseReport): Promise<ReportView> {
   const { closed, title } = await transaction(async (tx) => {
+    // The one lock order (docs/decisions/0037-one-write-path.md): the training's row, then its report
+    // (a training's delete locks the row, then keeps its reports' title). A deleted one has no row.
+    const named = await reports.trainingOf(tx, id);
+    if (!named) throw new NotFoundError('Report not found');
+    const training = await trainings.lockById(tx, named);
     const open = await reports.lockById(tx, id);
     if (!open) throw new NotFoundError('Report not found');
     if (open.status !== 'open') throw new ConflictError('This report has already been ended');
-    const training = await trainings.lockById(tx, open.trainingId);
     const closed = await reports.close(tx, id, decision.outcome, decision.note, actor.email);
-    const title = training?.title ?? '';
+    const title = training?.title ?? open.listingTitle ?? '';
     const summary = `Report (${REPORT_REASON_LABELS[open.reason]})`;
     await history.record(tx, {
       adminId: actor.adminId,
@@ -101,32 +125,39 @@ export async function closeReport(actor: Actor, id: string, decision: CloseRepor
         decision: `${summary}: ${REPORT_OUTCOME_LABELS[decision.outcome].toLowerCase()}: ${decision.note}`,
       },
     });
-    return { closed, title };
+    if (closed.reporterEmail) await queueOutcomeMail(tx, closed, title);
+    return { closed: await reports.lockById(tx, id), title };
   });
-  const mail = closed.reporterEmail ? await mailReporter(closed, title) : null;
-  if (closed.reporterEmail) await reports.forgetReporter(closed.id, mail);
-  return reportView({ ...closed, title, reporterEmail: null, outcomeMail: mail });
-}
-
-async function mailReporter(report: ReportRow, title: string): Promise<'sent' | 'failed'> {
-  try {
-    const content = reportOutcomeMail({
-      title,
-      reason: report.reason,
-      outcome: report.status as CloseReport['outcome'],
-      note: report.note ?? '',
-      pageUrl: trainingPageUrl(serverEnv().siteUrl, report.trainingId),
-    });
-    return (await sendAndRecord('report-outcome', null, report.reporterEmail!, content)) ? 'sent' : 'failed';
-  } catch (error) {
-    log.error({ err: error }, 'report outcome mail not sent');
-    return 'failed';
-  }
+  return reportView({ ...closed!, title });
 }
 
 /**
- * The reports about one training, newest first, for whoever keeps it (the partner's view comes with
- * issue 54): never the reporter's address.
+ * The one outcome mail of a report, queued in the transaction that ends it, unless its address already
+ * had one today (`held`): anyone may type any address in the form, so the site mails one address at
+ * most once a day whatever is reported. The address is deleted in the same transaction: from then on
+ * only the outbox row holds it, until the mail is sent or fails (docs/decisions/0038-mail-outbox.md).
+ */
+async function queueOutcomeMail(tx: Tx, report: ReportRow, title: string): Promise<void> {
+  const to = report.reporterEmail!;
+  const key = `reports:mail:${hashed(to.toLowerCase())}`;
+  if (!(await requestLimits.take(key, OUTCOME_MAILS_PER_ADDRESS_PER_DAY, DAY_MS, tx))) {
+    await reports.forgetReporter(tx, report.id, { mail: 'held', mailId: null });
+    return;
+  }
+  const content = reportOutcomeMail({
+    title,
+    reason: report.reason,
+    outcome: report.status as CloseReport['outcome'],
+    note: report.note ?? '',
+    pageUrl: trainingPageUrl(serverEnv().siteUrl, report.trainingId),
+  });
+  const mailId = await queueMail(tx, { kind: 'report-outcome', to, ...content });
+  await reports.forgetReporter(tx, report.id, { mail: 'queued', mailId });
+}
+
+/**
+ * The reports about one training, newest first, for whoever keeps it (the team's and the
+ * partner's, docs/product.md, Report a problem): never the reporter's address.
  */
 export async function reportsForTraining(trainingId: string): Promise<ReportView[]> {
   const training = await trainings.findById(trainingId);

@@ -8,7 +8,7 @@ import type { FilterCounts } from '../../domain/listing/listingQuery';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 import Button from '../../ui/Button';
 import MoreFilters from './MoreFilters';
-import { FILTER_CONTROL_IDS } from '../filterControls';
+import { FILTER_CONTROL_IDS } from './filterControls';
 
 /**
  * Search, dropdowns and order: dropdowns apply at once, the search text only on submit.
@@ -70,77 +70,82 @@ export default function FilterBar(props: {
         />
         <Button type="submit">Search</Button>
       </div>
-      <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
-        <FilterSelect
-          id="filter-state"
-          name="state"
-          label="State"
-          value={filters.state || ALL}
-          options={[
-            [ALL, 'All States'],
-            ...US_STATES.map((s): [string, string] => [s.code, withCount(s.name, counts?.state[s.code])]),
-          ]}
-          onChange={(state) => onChange({ state: fromOption(state) })}
-        />
-        <FilterSelect
-          id="filter-format"
-          name="format"
-          label="Format"
-          value={filters.format || ALL}
-          options={[
-            [ALL, 'All Formats'],
-            ...FORMATS.map((f): [string, string] => [f, withCount(f, counts?.format[f])]),
-          ]}
-          onChange={(format) => onChange({ format: fromOption(format) })}
-        />
-        <FilterSelect
-          id="filter-date"
-          name="dateRange"
-          label="Date Range"
-          value={filters.dateRange || ALL}
-          options={[
-            [ALL, ANY_TIME_LABEL],
-            ...DATE_RANGES.map((r): [string, string] => [r.value, withCount(r.label, counts?.dateRange[r.value])]),
-          ]}
-          onChange={(dateRange) => onChange({ dateRange: fromOption(dateRange) })}
-        />
-        <FilterSelect
-          id={FILTER_CONTROL_IDS.license}
-          name="license"
-          label="I am a …"
-          value={filters.license || ALL}
-          options={[
-            [ALL, 'Any profession'],
-            ...props.whoOptions.map(([value, label]): [string, string] => [
-              value,
-              withCount(label, counts?.license?.[value]),
-            ]),
-          ]}
-          onChange={(license) => onChange({ license: fromOption(license) })}
-        />
-        <FilterSelect
-          id="filter-sort"
-          name="sort"
-          label="Sort by"
-          value={props.sort}
-          options={(filters.near ? [...SORTS, DISTANCE_SORT] : SORTS).map((s) => [s.value, s.label])}
-          onChange={(sort) => isSortKey(sort) && props.onSort(sort)}
-        />
-        {anyActive && (
-          <Button
-            variant="secondary"
-            className="font-medium"
-            onClick={() => {
-              // Clear Filters empties the box too, even of text not yet searched for.
-              if (box.current) box.current.value = '';
-              onChange(EMPTY_FILTERS);
-            }}
-          >
-            Clear Filters
-          </Button>
-        )}
-      </div>
-      <MoreFilters filters={filters} counts={counts} withCount={withCount} onChange={onChange} />
+      {/* On a phone the filters wait behind one native button (the list comes within two screens); from
+          the sm width on, the summary is hidden and the panel always open (global.css, .filters-panel). */}
+      <details className="filters-panel">
+        <summary>Filters</summary>
+        <div className="flex flex-col gap-3 sm:flex-row sm:flex-wrap sm:items-end">
+          <FilterSelect
+            id="filter-state"
+            name="state"
+            label="State"
+            value={filters.state || ALL}
+            options={[
+              [ALL, 'All States'],
+              ...US_STATES.map((s): [string, string] => [s.code, withCount(s.name, counts?.state[s.code])]),
+            ]}
+            onChange={(state) => onChange({ state: fromOption(state) })}
+          />
+          <FilterSelect
+            id="filter-format"
+            name="format"
+            label="Format"
+            value={filters.format || ALL}
+            options={[
+              [ALL, 'All Formats'],
+              ...FORMATS.map((f): [string, string] => [f, withCount(f, counts?.format[f])]),
+            ]}
+            onChange={(format) => onChange({ format: fromOption(format) })}
+          />
+          <FilterSelect
+            id="filter-date"
+            name="dateRange"
+            label="Date Range"
+            value={filters.dateRange || ALL}
+            options={[
+              [ALL, ANY_TIME_LABEL],
+              ...DATE_RANGES.map((r): [string, string] => [r.value, withCount(r.label, counts?.dateRange[r.value])]),
+            ]}
+            onChange={(dateRange) => onChange({ dateRange: fromOption(dateRange) })}
+          />
+          <FilterSelect
+            id={FILTER_CONTROL_IDS.license}
+            name="license"
+            label="I am a …"
+            value={filters.license || ALL}
+            options={[
+              [ALL, 'Any profession'],
+              ...props.whoOptions.map(([value, label]): [string, string] => [
+                value,
+                withCount(label, counts?.license?.[value]),
+              ]),
+            ]}
+            onChange={(license) => onChange({ license: fromOption(license) })}
+          />
+          <FilterSelect
+            id="filter-sort"
+            name="sort"
+            label="Sort by"
+            value={props.sort}
+            options={(filters.near ? [...SORTS, DISTANCE_SORT] : SORTS).map((s) => [s.value, s.label])}
+            onChange={(sort) => isSortKey(sort) && props.onSort(sort)}
+          />
+          {anyActive && (
+            <Button
+              variant="secondary"
+              className="font-medium"
+              onClick={() => {
+                // Clear Filters empties the box too, even of text not yet searched for.
+                if (box.current) box.current.value = '';
+                onChange(EMPTY_FILTERS);
+              }}
+            >
+              Clear Filters
+            </Button>
+          )}
+        </div>
+        <MoreFilters filters={filters} counts={counts} withCount={withCount} onChange={onChange} />
+      </details>
     </form>
   );
 }

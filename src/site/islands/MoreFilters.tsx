@@ -10,7 +10,7 @@ import {
 } from '../../domain/listing/filterQuery';
 import type { FilterCounts } from '../../domain/listing/listingQuery';
 import { CE_BODIES, COMMON_LANGUAGES, PROGRAM_TYPES, languageName } from '../../domain/trainingFacts/programFacts';
-import { FILTER_CONTROL_IDS } from '../filterControls';
+import { FILTER_CONTROL_IDS } from './filterControls';
 import { ALL, FilterSelect, fromOption } from './FilterSelect';
 
 /**

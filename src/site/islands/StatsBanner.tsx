@@ -37,18 +37,14 @@ export default function StatsBanner({ widgetUrl }: { widgetUrl: string }) {
   }, [widgetUrl]);
 
   return (
-    <section aria-labelledby="stats-heading" className="bg-brand-900 py-10 text-white">
+    <section aria-labelledby="stats-heading" className="stats-banner">
       <div className="mx-auto max-w-7xl px-4">
-        <h2 id="stats-heading" className="mb-6 text-center text-sm font-bold tracking-widest text-brand-100">
-          LIVE ENROLLMENT DATA
-        </h2>
-        <dl className="grid grid-cols-1 gap-6 text-center sm:grid-cols-3">
+        <h2 id="stats-heading">LIVE ENROLLMENT DATA</h2>
+        <dl>
           {LABELS.map(([key, label]) => (
             <div key={key} className="flex flex-col-reverse">
-              <dt className="text-brand-100">{label}</dt>
-              <dd className="text-4xl font-bold tabular-nums" data-testid={`stat-${key}`}>
-                {formatNumber(stats[key])}
-              </dd>
+              <dt>{label}</dt>
+              <dd data-testid={`stat-${key}`}>{formatNumber(stats[key])}</dd>
             </div>
           ))}
         </dl>

@@ -111,7 +111,11 @@ export default function TrainingsBrowser(props: {
           {failed}
         </p>
       )}
-      {loading ? null : result && !result.built ? <TrainingGrid trainings={result.cards} /> : children}
+      {loading ? null : result && !result.built ? (
+        <TrainingGrid trainings={result.cards} help={result.counts?.help} />
+      ) : (
+        children
+      )}
       {!loading && <Pager view={view} pageCount={result?.pageCount ?? initial.pageCount} onPage={showPage} />}
     </div>
   );

@@ -13,6 +13,7 @@ import {
   TRAINER_SHARE_PERCENT,
 } from '../../domain/partner';
 import { formatPrice } from '../../domain/display';
+import { WHERE_STUDENTS_PAY } from '../../domain/trust/trustPages';
 
 /** The partner page's marketing text (docs/product.md). */
 export const AUDIENCE = [
@@ -54,7 +55,7 @@ export const FAQ = [
   },
   {
     q: 'How do students register?',
-    a: 'Students register and pay on our course platform (Thinkific); your listing links straight to it.',
+    a: `${WHERE_STUDENTS_PAY} Your listing links straight to it.`,
   },
   {
     q: 'How long does onboarding take?',

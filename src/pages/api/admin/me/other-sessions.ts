@@ -7,7 +7,7 @@ import { recordSecurityEvent } from '#src/auth/securityLog';
 export const prerender = false;
 
 /**
- * DELETE /api/admin/me/other-sessions: "Sign out everywhere else" (issue 51): every session of the
+ * DELETE /api/admin/me/other-sessions: "Sign out everywhere else" (docs/security.md): every session of the
  * member but this one ends; `{ended}`. No step-up: it only takes access away.
  */
 export const DELETE = route(async (ctx) => {

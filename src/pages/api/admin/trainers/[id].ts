@@ -4,10 +4,8 @@ import { actorOf } from '#src/domain/actor';
 import { requireListingAccess } from '#src/http/guards';
 import { route } from '#src/http/route';
 import { TrainerInputSchema } from '#src/domain/trainers/trainer';
-import { deleteTrainer } from '#src/services/trainers';
-import { updateTrainerAs } from '#src/services/review/trainerSubmissions';
+import { deleteTrainer, editTrainer } from '#src/services/listings/trainer';
 import { isPartner } from '#src/domain/team/roles';
-import { checkLinksSoon } from '#src/services/trust/linkHealth';
 
 export const prerender = false;
 
@@ -18,9 +16,12 @@ export const prerender = false;
 export const PATCH = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
-  const { trainer, reviewStatus, submission } = await updateTrainerAs(admin, idParam(ctx), input, ifMatch(ctx));
-  // Its website is checked soon, in the background (docs/product.md, Trust).
-  checkLinksSoon({ trainerId: trainer.id });
+  // Its website is checked soon after, in the background (docs/product.md, Trust).
+  const {
+    record: trainer,
+    reviewStatus,
+    submission,
+  } = await editTrainer(actorOf(admin), idParam(ctx), input, ifMatch(ctx));
   if (!isPartner(admin.role)) return recordJson(trainer);
   const pending = submission ? { pendingSince: submission.createdAt, submissionId: submission.id } : {};
   const body = { ...trainer, reviewStatus, ...pending };

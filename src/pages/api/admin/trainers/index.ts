@@ -5,10 +5,10 @@ import { actorOf } from '#src/domain/actor';
 import { TrainerInputSchema, type Trainer } from '#src/domain/trainers/trainer';
 import { TrainerListQuerySchema } from '#src/domain/adminList';
 import { pageResponse, readListQuery } from '#src/http/listQuery';
-import { createTrainer, listTrainers, trainerPage } from '#src/services/trainers';
+import { listTrainers, trainerPage } from '#src/services/trainers';
+import { createTrainer } from '#src/services/listings/trainer';
 import { route } from '#src/http/route';
-import { checkLinksSoon } from '#src/services/trust/linkHealth';
-import { withReviewState } from '#src/services/review/submissions';
+import { withReviewState } from '#src/services/review/reviewState';
 import { isPartner } from '#src/domain/team/roles';
 
 export const prerender = false;
@@ -27,8 +27,7 @@ export const GET = route(async (ctx) => {
 export const POST = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainerInputSchema);
+  // Its website is checked soon after, in the background (docs/product.md, Trust).
   const trainer = await createTrainer(actorOf(admin), input);
-  // Its website is checked soon, in the background (docs/product.md, Trust).
-  checkLinksSoon({ trainerId: trainer.id });
   return recordJson(trainer, 201);
 });

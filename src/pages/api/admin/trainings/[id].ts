@@ -4,10 +4,8 @@ import { actorOf } from '#src/domain/actor';
 import { requireListingAccess } from '#src/http/guards';
 import { route } from '#src/http/route';
 import { TrainingPatchSchema, withTotalCost } from '#src/domain/training';
-import { deleteTraining } from '#src/services/trainings';
-import { updateTrainingAs } from '#src/services/review/submissions';
+import { deleteTraining, editTraining } from '#src/services/listings/training';
 import { isPartner } from '#src/domain/team/roles';
-import { checkLinksSoon } from '#src/services/trust/linkHealth';
 
 export const prerender = false;
 
@@ -19,9 +17,9 @@ export const prerender = false;
 export const PATCH = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const patch = await readJson(ctx, TrainingPatchSchema);
-  const { training, reviewStatus, submission } = await updateTrainingAs(admin, idParam(ctx), patch, ifMatch(ctx));
-  // Its Register and waitlist links are checked soon, in the background (docs/product.md, Trust).
-  checkLinksSoon({ trainingId: training.id });
+  // Its Register and waitlist links are checked soon after, in the background (docs/product.md, Trust).
+  const saved = await editTraining(actorOf(admin), idParam(ctx), patch, ifMatch(ctx));
+  const { record: training, reviewStatus, submission } = saved;
   if (!isPartner(admin.role)) return recordJson(withTotalCost(training));
   // A partner's edit that waits for review is 202, with the version they will see until it is decided.
   const pending = submission ? { pendingSince: submission.createdAt, submissionId: submission.id } : {};
@@ -29,8 +27,16 @@ export const PATCH = route(async (ctx) => {
   return recordJson(body, reviewStatus === 'pending' ? 202 : 200);
 });
 
+/** A partner's delete of a training the public sees is a request the team reviews: 202 (docs/product.md). */
 export const DELETE = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
-  const training = await deleteTraining(actorOf(admin), idParam(ctx), ifMatch(ctx));
-  return json({ deleted: training.id });
+  const { record: training, submission } = await deleteTraining(actorOf(admin), idParam(ctx), ifMatch(ctx));
+  if (!submission) return json({ deleted: training.id });
+  const body = {
+    id: training.id,
+    reviewStatus: 'pending',
+    pendingSince: submission.createdAt,
+    submissionId: submission.id,
+  };
+  return json(body, 202);
 });

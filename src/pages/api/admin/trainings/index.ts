@@ -6,11 +6,12 @@ import { TrainingInputSchema, withTotalCost, type Training } from '#src/domain/t
 import { TrainingListQuerySchema } from '#src/domain/adminList';
 import { pageResponse, readListQuery } from '#src/http/listQuery';
 import { listTrainings, trainingPage } from '#src/services/trainings';
-import { createTrainingAs, withReviewState } from '#src/services/review/submissions';
+import { createTraining } from '#src/services/listings/training';
+import { withListingStatus } from '#src/services/review/reviewState';
+import { withTrainerNames } from '#src/services/trainings';
 import { isPartner } from '#src/domain/team/roles';
 import { withPostalPlace } from '#src/services/trainingPosition';
 import { route } from '#src/http/route';
-import { checkLinksSoon } from '#src/services/trust/linkHealth';
 import { withBrokenLinks } from '#src/services/trust/listingProblems';
 
 export const prerender = false;
@@ -21,11 +22,15 @@ export const GET = route(async (ctx) => {
   const query = readListQuery(ctx, TrainingListQuerySchema);
   // Each row carries its ZIP code's place name, which the edit form shows under the field.
   // And its broken links ("Register link broken since …", docs/product.md, Trust).
-  // A partner sees their own pending (or rejected) version, with "Waiting for review since …".
+  // Each row says its one status (`reviewStatus`, domain/review/listingStatus.ts) with the live values;
+  // a partner's row carries their waiting or refused fields apart (`proposed`), for their form.
+  // And the trainer's name, for the Trainer column.
   const answer = async (rows: Training[]) =>
     withBrokenLinks(
       await Promise.all(
-        (isPartner(member.role) ? await withReviewState(rows) : rows).map((t) => withPostalPlace(withTotalCost(t))),
+        (await withTrainerNames(await withListingStatus(rows, isPartner(member.role)))).map((t) =>
+          withPostalPlace(withTotalCost(t)),
+        ),
       ),
     );
   if (!query) return json(await answer(await listTrainings(actor)));
@@ -37,9 +42,8 @@ export const POST = route(async (ctx) => {
   const admin = await requireListingAccess(ctx);
   const input = await readJson(ctx, TrainingInputSchema);
   // A partner's new training waits for review (docs/product.md, Review queue): 201, reviewStatus "pending".
-  const { training, reviewStatus } = await createTrainingAs(admin, input);
-  // Its Register and waitlist links are checked soon, in the background (docs/product.md, Trust).
-  checkLinksSoon({ trainingId: training.id });
+  // Its Register and waitlist links are checked soon after, in the background (docs/product.md, Trust).
+  const { record: training, reviewStatus } = await createTraining(actorOf(admin), input);
   const review = isPartner(admin.role) ? { reviewStatus } : {};
   return recordJson({ ...withTotalCost(training), ...review }, 201);
 });

@@ -7,7 +7,7 @@ export const prerender = false;
 
 /**
  * POST /api/admin/me/passkeys/options: options for navigator.credentials.create, with a fresh
- * single-use challenge. A new passkey is a new way in: stepped-up sessions only (issue 51).
+ * single-use challenge. A new passkey is a new way in: stepped-up sessions only (docs/security.md).
  */
 export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));

@@ -15,7 +15,7 @@ export const GET = route(async (ctx) => {
 
 /**
  * POST /api/admin/me/totp: starts enrolment with a new secret, `{secret, otpauthUrl}` (README.md).
- * A new call replaces a secret that was never confirmed; 409 while TOTP is on. Stepped up (issue 51).
+ * A new call replaces a secret that was never confirmed; 409 while TOTP is on. Stepped up (docs/security.md).
  */
 export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));

@@ -9,7 +9,7 @@ export const prerender = false;
 
 /**
  * POST /api/admin/me/totp/verify {code}: the app's first code turns TOTP on; `{recoveryCodes}` shown
- * once. Stepped up: that code proves the new app, not the member (issue 51).
+ * once. Stepped up: that code proves the new app, not the member (docs/security.md).
  */
 export const POST = route(async (ctx) => {
   const admin = requireStepUp(await requireSignedIn(ctx));

@@ -3,11 +3,11 @@ import { requireAdmin } from '#src/http/guards';
 import { actorOf } from '#src/domain/actor';
 import { route } from '#src/http/route';
 import { decisionAnswer } from '#src/http/reviewAnswer';
-import { approveSubmission } from '#src/services/review/reviews';
+import { approveSubmission } from '#src/services/listings/decisions';
 
 export const prerender = false;
 
-/** POST: approve; the proposal is applied and published through the normal write path. */
+/** POST with If-Match (428 without): approve; the proposal is applied through its record's one write path. */
 export const POST = route(async (ctx) => {
   const reviewer = actorOf(await requireAdmin(ctx));
   const id = idParam(ctx);

@@ -1,8 +1,9 @@
 import { idParam, ifMatch } from '#src/http/body';
 import { requireListingAccess } from '#src/http/guards';
+import { actorOf } from '#src/domain/actor';
 import { route } from '#src/http/route';
 import { decisionAnswer } from '#src/http/reviewAnswer';
-import { withdrawSubmission } from '#src/services/review/reviews';
+import { withdrawSubmission } from '#src/services/listings/decisions';
 
 export const prerender = false;
 
@@ -10,5 +11,5 @@ export const prerender = false;
 export const POST = route(async (ctx) => {
   const member = await requireListingAccess(ctx);
   const id = idParam(ctx);
-  return decisionAnswer(() => withdrawSubmission(member, id, ifMatch(ctx)));
+  return decisionAnswer(() => withdrawSubmission(actorOf(member), id, ifMatch(ctx)));
 });

@@ -1,0 +1,61 @@
+/**
+ * The states that share a land border with each state (Alaska and Hawaii: none; corners that only
+ * touch at a point, as the Four Corners do, are not borders). The empty result's "nearby states with
+ * trainings" reads it (docs/product.md, Empty result). Symmetric: neighbourStates.test.ts holds it so.
+ */
+export const NEIGHBOUR_STATES: Readonly<Record<string, readonly string[]>> = {
+  AL: ['FL', 'GA', 'MS', 'TN'],
+  AK: [],
+  AZ: ['CA', 'NM', 'NV', 'UT'],
+  AR: ['LA', 'MO', 'MS', 'OK', 'TN', 'TX'],
+  CA: ['AZ', 'NV', 'OR'],
+  CO: ['KS', 'NE', 'NM', 'OK', 'UT', 'WY'],
+  CT: ['MA', 'NY', 'RI'],
+  DE: ['MD', 'NJ', 'PA'],
+  FL: ['AL', 'GA'],
+  GA: ['AL', 'FL', 'NC', 'SC', 'TN'],
+  HI: [],
+  ID: ['MT', 'NV', 'OR', 'UT', 'WA', 'WY'],
+  IL: ['IA', 'IN', 'KY', 'MO', 'WI'],
+  IN: ['IL', 'KY', 'MI', 'OH'],
+  IA: ['IL', 'MN', 'MO', 'NE', 'SD', 'WI'],
+  KS: ['CO', 'MO', 'NE', 'OK'],
+  KY: ['IL', 'IN', 'MO', 'OH', 'TN', 'VA', 'WV'],
+  LA: ['AR', 'MS', 'TX'],
+  ME: ['NH'],
+  MD: ['DE', 'PA', 'VA', 'WV'],
+  MA: ['CT', 'NH', 'NY', 'RI', 'VT'],
+  MI: ['IN', 'OH', 'WI'],
+  MN: ['IA', 'ND', 'SD', 'WI'],
+  MS: ['AL', 'AR', 'LA', 'TN'],
+  MO: ['AR', 'IA', 'IL', 'KS', 'KY', 'NE', 'OK', 'TN'],
+  MT: ['ID', 'ND', 'SD', 'WY'],
+  NE: ['CO', 'IA', 'KS', 'MO', 'SD', 'WY'],
+  NV: ['AZ', 'CA', 'ID', 'OR', 'UT'],
+  NH: ['MA', 'ME', 'VT'],
+  NJ: ['DE', 'NY', 'PA'],
+  NM: ['AZ', 'CO', 'OK', 'TX'],
+  NY: ['CT', 'MA', 'NJ', 'PA', 'VT'],
+  NC: ['GA', 'SC', 'TN', 'VA'],
+  ND: ['MN', 'MT', 'SD'],
+  OH: ['IN', 'KY', 'MI', 'PA', 'WV'],
+  OK: ['AR', 'CO', 'KS', 'MO', 'NM', 'TX'],
+  OR: ['CA', 'ID', 'NV', 'WA'],
+  PA: ['DE', 'MD', 'NJ', 'NY', 'OH', 'WV'],
+  RI: ['CT', 'MA'],
+  SC: ['GA', 'NC'],
+  SD: ['IA', 'MN', 'MT', 'ND', 'NE', 'WY'],
+  TN: ['AL', 'AR', 'GA', 'KY', 'MO', 'MS', 'NC', 'VA'],
+  TX: ['AR', 'LA', 'NM', 'OK'],
+  UT: ['AZ', 'CO', 'ID', 'NV', 'WY'],
+  VT: ['MA', 'NH', 'NY'],
+  VA: ['KY', 'MD', 'NC', 'TN', 'WV'],
+  WA: ['ID', 'OR'],
+  WV: ['KY', 'MD', 'OH', 'PA', 'VA'],
+  WI: ['IA', 'IL', 'MI', 'MN'],
+  WY: ['CO', 'ID', 'MT', 'NE', 'SD', 'UT'],
+};
+
+export function neighbourStates(code: string): readonly string[] {
+  return NEIGHBOUR_STATES[code] ?? [];
+}
