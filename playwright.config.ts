@@ -1,5 +1,9 @@
 import fs from 'node:fs';
 import { defineConfig } from '@playwright/test';
+import { E2E_SERVERS, useOwnServer } from './tests/e2e/servers';
+
+// A worker process loads this file too: there it takes its own server's address (tests/e2e/servers.ts).
+useOwnServer();
 
 // CONTRACT.md: the system Chromium when CHROMIUM_PATH is set or /usr/bin/chromium exists, else Playwright's own.
 const executablePath =
@@ -8,8 +12,8 @@ const executablePath =
 export default defineConfig({
   testDir: 'tests/e2e',
   globalSetup: './tests/e2e/globalSetup.ts',
-  // Two cores: one browser at a time keeps the server and the publisher responsive.
-  workers: 1,
+  // One server per worker (tests/e2e/globalSetup.ts); E2E_WORKERS=1 runs them one after another.
+  workers: E2E_SERVERS,
   timeout: 60_000,
   expect: { timeout: 15_000 },
   retries: 0,

@@ -172,11 +172,15 @@ describe('pages rendered in the publisher process', () => {
         },
       ],
     ];
-    for (const [name, edit] of edits) {
+    // Each edit is published in-process; the reference (a full astro build, 13–20 s each) is built
+    // after every third edit and after the last: a page an edit left stale shows as a difference
+    // unless a later edit of its group renders that page again.
+    for (const [index, [name, edit]] of edits.entries()) {
       await edit();
       const incremental = published(await publish(live, renderer));
       expect(incremental.how, name).toBe('in-process');
       expect(incremental.rendered!, name).toBeLessThan(incremental.restored!);
+      if (index % 3 !== 2 && index !== edits.length - 1) continue;
       published(await publish(reference));
       const [ours, theirs] = [files(clientOf(live)), files(clientOf(reference))];
       expect([...ours.keys()].sort(), name).toEqual([...theirs.keys()].sort());

@@ -126,7 +126,8 @@ export const databaseTouches: Record<string, Entry> = {
   // before the embedded one (docs/testing.md, Using both cores).
   'tests/integration/starving-clients.test.ts': { touches: ['no-target'], runsIn: 'postgres' },
   'tests/integration/static-front.test.ts': { touches: ['no-target'] },
-  'tests/integration/static-memory.test.ts': { touches: ['no-target'] },
+  // Two no-target files of about 35 s each in the PostgreSQL run, which runs fewer files: the two runs end together.
+  'tests/integration/static-memory.test.ts': { touches: ['no-target'], runsIn: 'postgres' },
   'tests/integration/step-up.test.ts': { touches: ['sql'] },
   'tests/integration/team-roles.test.ts': { touches: ['sql'] },
   'tests/integration/time-zones.test.ts': { touches: ['migrations'] },
@@ -145,7 +146,7 @@ export const databaseTouches: Record<string, Entry> = {
   'tests/publishing/publishing.test.ts': { touches: ['listen-notify', 'transactions'] },
   'tests/publishing/scale-out.test.ts': { touches: ['postgres-server', 'instances'] },
   'tests/publishing/slow-clients.test.ts': { touches: ['api'] },
-  'tests/publishing/startup-errors.test.ts': { touches: ['no-target'] },
+  'tests/publishing/startup-errors.test.ts': { touches: ['no-target'], runsIn: 'postgres' },
   'tests/publishing/startup.test.ts': { touches: ['migrations'] },
   'tests/publishing/two-servers.test.ts': { touches: ['instances'] },
   'tests/publishing/valid-html.test.ts': { touches: ['no-target'] },

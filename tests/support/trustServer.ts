@@ -54,6 +54,9 @@ export async function startTrustServer(
     SITE_URL,
     LINK_CHECK_ALLOW_LOOPBACK: '1',
     DATABASE_URL: database.url,
+    // The test's own process writes most mail rows (services called directly): the server's sender
+    // finds them at its poll, as it finds another instance's, so a short one keeps each wait short.
+    MAIL_POLL_MS: '200',
     ...options.env,
   };
   const serverEnv = {
